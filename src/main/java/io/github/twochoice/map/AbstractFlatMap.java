@@ -1,0 +1,671 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.AbstractCollection;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Collection;
+import java.util.ConcurrentModificationException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * The {@link Map} contract, written once for every map of the library on top of a few primitive
+ * operations on <em>entry indices</em>.
+ *
+ * <p>A subclass stores its entries in flat arrays and names each entry by an index in {@code [0,
+ * indexLimit())}; an index may be empty ({@link #isLive} false) in tables with free slots. The
+ * subclass supplies only its placement rule: {@link #indexOf} (lookup), {@link #put} (insertion),
+ * {@link #removeAt} (deletion) and {@link #clear}. This class builds on them the three views and
+ * their fail-fast iterators and spliterators, the default methods ({@code compute*}, {@code merge},
+ * {@code replaceAll}, ...) with {@link java.util.HashMap}'s semantics, and serialization of the
+ * entries.
+ *
+ * <p>Iteration runs over increasing indices. {@link #removeAt} may move another entry into the
+ * removed index, but only one that iteration has not reached yet (from a higher index), so an
+ * iterator's {@code remove} simply resumes at the index it removed.
+ *
+ * <p>Structural changes (an entry added or removed, a resize) increment {@link #modCount}; a view
+ * iterator or spliterator that sees it change throws {@link ConcurrentModificationException}, and
+ * so do the methods taking a mapping function when the function changes the map.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
+  /** Number of structural modifications, for fail-fast iteration. */
+  transient int modCount;
+
+  private transient Set<K> keySetView;
+  private transient Collection<V> valuesView;
+  private transient Set<Entry<K, V>> entrySetView;
+
+  // ---- The placement rule: supplied by each map ----
+
+  /** Returns the index of the entry holding {@code key}, or -1 if there is none. */
+  abstract int indexOf(Object key);
+
+  /** Returns an upper bound (exclusive) of the live entry indices. */
+  abstract int indexLimit();
+
+  /** Returns whether {@code index} (below {@link #indexLimit()}) holds an entry. */
+  abstract boolean isLive(int index);
+
+  abstract K keyAt(int index);
+
+  abstract V valueAt(int index);
+
+  abstract void setValueAt(int index, V value);
+
+  /**
+   * Removes the live entry at {@code index}. The map may move an entry from a higher index into
+   * {@code index}; it moves no other entry.
+   */
+  abstract void removeAt(int index);
+
+  // ---- Queries ----
+
+  @Override
+  public boolean isEmpty() {
+    return size() == 0;
+  }
+
+  @Override
+  public V get(Object key) {
+    int index = indexOf(key);
+    return index < 0 ? null : valueAt(index);
+  }
+
+  @Override
+  public V getOrDefault(Object key, V defaultValue) {
+    int index = indexOf(key);
+    return index < 0 ? defaultValue : valueAt(index);
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return indexOf(key) >= 0;
+  }
+
+  @Override
+  public boolean containsValue(Object value) {
+    for (int i = 0, limit = indexLimit(); i < limit; i++) {
+      if (isLive(i) && Objects.equals(value, valueAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- Updates built on the placement rule ----
+
+  @Override
+  public V remove(Object key) {
+    int index = indexOf(key);
+    if (index < 0) {
+      return null;
+    }
+    V old = valueAt(index);
+    removeAt(index);
+    return old;
+  }
+
+  @Override
+  public boolean remove(Object key, Object value) {
+    int index = indexOf(key);
+    if (index < 0 || !Objects.equals(value, valueAt(index))) {
+      return false;
+    }
+    removeAt(index);
+    return true;
+  }
+
+  @Override
+  public void putAll(Map<? extends K, ? extends V> m) {
+    for (Entry<? extends K, ? extends V> e : m.entrySet()) {
+      put(e.getKey(), e.getValue());
+    }
+  }
+
+  @Override
+  public V putIfAbsent(K key, V value) {
+    int index = indexOf(key);
+    if (index < 0) {
+      put(key, value);
+      return null;
+    }
+    V old = valueAt(index);
+    if (old == null) {
+      setValueAt(index, value);
+    }
+    return old;
+  }
+
+  @Override
+  public boolean replace(K key, V oldValue, V newValue) {
+    int index = indexOf(key);
+    if (index < 0 || !Objects.equals(oldValue, valueAt(index))) {
+      return false;
+    }
+    setValueAt(index, newValue);
+    return true;
+  }
+
+  @Override
+  public V replace(K key, V value) {
+    int index = indexOf(key);
+    if (index < 0) {
+      return null;
+    }
+    V old = valueAt(index);
+    setValueAt(index, value);
+    return old;
+  }
+
+  @Override
+  public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+    Objects.requireNonNull(mappingFunction, "mappingFunction");
+    int index = indexOf(key);
+    if (index >= 0 && valueAt(index) != null) {
+      return valueAt(index);
+    }
+    int expectedModCount = modCount;
+    V value = mappingFunction.apply(key);
+    checkUnmodifiedBy(expectedModCount);
+    if (value != null) {
+      store(index, key, value);
+    }
+    return value;
+  }
+
+  @Override
+  public V computeIfPresent(
+      K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    int index = indexOf(key);
+    V old = index < 0 ? null : valueAt(index);
+    if (old == null) {
+      return null;
+    }
+    int expectedModCount = modCount;
+    V value = remappingFunction.apply(key, old);
+    checkUnmodifiedBy(expectedModCount);
+    return storeOrRemove(index, key, value);
+  }
+
+  @Override
+  public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    int index = indexOf(key);
+    V old = index < 0 ? null : valueAt(index);
+    int expectedModCount = modCount;
+    V value = remappingFunction.apply(key, old);
+    checkUnmodifiedBy(expectedModCount);
+    return storeOrRemove(index, key, value);
+  }
+
+  @Override
+  public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(value, "value");
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    int index = indexOf(key);
+    V old = index < 0 ? null : valueAt(index);
+    if (old == null) {
+      store(index, key, value);
+      return value;
+    }
+    int expectedModCount = modCount;
+    V merged = remappingFunction.apply(old, value);
+    checkUnmodifiedBy(expectedModCount);
+    return storeOrRemove(index, key, merged);
+  }
+
+  @Override
+  public void forEach(BiConsumer<? super K, ? super V> action) {
+    Objects.requireNonNull(action, "action");
+    int expectedModCount = modCount;
+    for (int i = 0, limit = indexLimit(); i < limit && modCount == expectedModCount; i++) {
+      if (isLive(i)) {
+        action.accept(keyAt(i), valueAt(i));
+      }
+    }
+    checkUnmodifiedBy(expectedModCount);
+  }
+
+  @Override
+  public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
+    Objects.requireNonNull(function, "function");
+    int expectedModCount = modCount;
+    for (int i = 0, limit = indexLimit(); i < limit && modCount == expectedModCount; i++) {
+      if (isLive(i)) {
+        setValueAt(i, function.apply(keyAt(i), valueAt(i)));
+      }
+    }
+    checkUnmodifiedBy(expectedModCount);
+  }
+
+  /** Sets the value of {@code key}, at {@code index} if it is present there (index >= 0). */
+  private void store(int index, K key, V value) {
+    if (index >= 0) {
+      setValueAt(index, value);
+    } else {
+      put(key, value);
+    }
+  }
+
+  /** Stores a computed value, or removes the entry at {@code index} when the value is null. */
+  private V storeOrRemove(int index, K key, V value) {
+    if (value != null) {
+      store(index, key, value);
+    } else if (index >= 0) {
+      removeAt(index);
+    }
+    return value;
+  }
+
+  private void checkUnmodifiedBy(int expectedModCount) {
+    if (modCount != expectedModCount) {
+      throw new ConcurrentModificationException();
+    }
+  }
+
+  // ---- Views ----
+
+  @Override
+  public Set<K> keySet() {
+    if (keySetView == null) {
+      keySetView = new KeySetView();
+    }
+    return keySetView;
+  }
+
+  @Override
+  public Collection<V> values() {
+    if (valuesView == null) {
+      valuesView = new ValuesView();
+    }
+    return valuesView;
+  }
+
+  @Override
+  public Set<Entry<K, V>> entrySet() {
+    if (entrySetView == null) {
+      entrySetView = new EntrySetView();
+    }
+    return entrySetView;
+  }
+
+  /** Forgets the cached views; a clone calls it so that its views read the clone. */
+  final void resetViews() {
+    keySetView = null;
+    valuesView = null;
+    entrySetView = null;
+  }
+
+  private final class KeySetView extends AbstractSet<K> {
+    @Override
+    public int size() {
+      return AbstractFlatMap.this.size();
+    }
+
+    @Override
+    public void clear() {
+      AbstractFlatMap.this.clear();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return containsKey(o);
+    }
+
+    @Override
+    public boolean remove(Object o) {
+      int index = indexOf(o);
+      if (index < 0) {
+        return false;
+      }
+      removeAt(index);
+      return true;
+    }
+
+    @Override
+    public Iterator<K> iterator() {
+      return new IndexIterator<>(AbstractFlatMap.this::keyAt);
+    }
+
+    @Override
+    public Spliterator<K> spliterator() {
+      return new IndexSpliterator<>(AbstractFlatMap.this::keyAt, Spliterator.DISTINCT);
+    }
+  }
+
+  private final class ValuesView extends AbstractCollection<V> {
+    @Override
+    public int size() {
+      return AbstractFlatMap.this.size();
+    }
+
+    @Override
+    public void clear() {
+      AbstractFlatMap.this.clear();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return containsValue(o);
+    }
+
+    @Override
+    public Iterator<V> iterator() {
+      return new IndexIterator<>(AbstractFlatMap.this::valueAt);
+    }
+
+    @Override
+    public Spliterator<V> spliterator() {
+      return new IndexSpliterator<>(AbstractFlatMap.this::valueAt, 0);
+    }
+  }
+
+  private final class EntrySetView extends AbstractSet<Entry<K, V>> {
+    @Override
+    public int size() {
+      return AbstractFlatMap.this.size();
+    }
+
+    @Override
+    public void clear() {
+      AbstractFlatMap.this.clear();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return indexOfEntry(o) >= 0;
+    }
+
+    @Override
+    public boolean remove(Object o) {
+      int index = indexOfEntry(o);
+      if (index < 0) {
+        return false;
+      }
+      removeAt(index);
+      return true;
+    }
+
+    @Override
+    public Iterator<Entry<K, V>> iterator() {
+      return new IndexIterator<>(IndexedEntry::new);
+    }
+
+    @Override
+    public Spliterator<Entry<K, V>> spliterator() {
+      return new IndexSpliterator<>(IndexedEntry::new, Spliterator.DISTINCT);
+    }
+
+    /** Returns the index of the entry equal to {@code o} (same key and value), or -1. */
+    private int indexOfEntry(Object o) {
+      if (!(o instanceof Entry<?, ?> e)) {
+        return -1;
+      }
+      int index = indexOf(e.getKey());
+      return index >= 0 && Objects.equals(valueAt(index), e.getValue()) ? index : -1;
+    }
+  }
+
+  /**
+   * A map entry that reads and writes through to the map. It remembers the index where its key was
+   * last seen and looks the key up again if an update moved it.
+   */
+  private final class IndexedEntry implements Entry<K, V> {
+    private final K key;
+    private int lastKnownIndex;
+
+    IndexedEntry(int index) {
+      this.key = keyAt(index);
+      this.lastKnownIndex = index;
+    }
+
+    private int currentIndex() {
+      int i = lastKnownIndex;
+      if (i >= indexLimit() || !isLive(i) || !Objects.equals(key, keyAt(i))) {
+        i = indexOf(key);
+        lastKnownIndex = i;
+      }
+      return i;
+    }
+
+    @Override
+    public K getKey() {
+      return key;
+    }
+
+    @Override
+    public V getValue() {
+      int i = currentIndex();
+      return i < 0 ? null : valueAt(i);
+    }
+
+    @Override
+    public V setValue(V value) {
+      int i = currentIndex();
+      if (i < 0) {
+        put(key, value);
+        return null;
+      }
+      V old = valueAt(i);
+      setValueAt(i, value);
+      return old;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof Entry<?, ?> e)) {
+        return false;
+      }
+      return Objects.equals(key, e.getKey()) && Objects.equals(getValue(), e.getValue());
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(key) ^ Objects.hashCode(getValue());
+    }
+
+    @Override
+    public String toString() {
+      return key + "=" + getValue();
+    }
+  }
+
+  /** The one iterator behind all three views: live indices in increasing order. */
+  private final class IndexIterator<T> implements Iterator<T> {
+    private final IntFunction<T> output;
+    private int cursor;
+    private int lastReturned = -1;
+    private int expectedModCount = modCount;
+
+    IndexIterator(IntFunction<T> output) {
+      this.output = output;
+    }
+
+    @Override
+    public boolean hasNext() {
+      int limit = indexLimit();
+      while (cursor < limit && !isLive(cursor)) {
+        cursor++;
+      }
+      return cursor < limit;
+    }
+
+    @Override
+    public T next() {
+      checkUnmodifiedBy(expectedModCount);
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      lastReturned = cursor++;
+      return output.apply(lastReturned);
+    }
+
+    @Override
+    public void remove() {
+      if (lastReturned < 0) {
+        throw new IllegalStateException("next() has not been called since the last remove()");
+      }
+      checkUnmodifiedBy(expectedModCount);
+      removeAt(lastReturned);
+      cursor = lastReturned; // an entry from a higher index may have moved here
+      lastReturned = -1;
+      expectedModCount = modCount;
+    }
+
+    @Override
+    public void forEachRemaining(Consumer<? super T> action) {
+      Objects.requireNonNull(action, "action");
+      while (hasNext()) {
+        action.accept(next());
+      }
+    }
+  }
+
+  /**
+   * The one spliterator behind all three views: a range of indices, split in halves. The range is
+   * bound at the first traversal or split, as in {@link java.util.HashMap}.
+   */
+  private final class IndexSpliterator<T> implements Spliterator<T> {
+    private final IntFunction<T> output;
+    private final int extraCharacteristics;
+    private int origin;
+    private int fence = -1; // -1 until bound
+    private int estimate; // exact remaining count until the first split
+    private boolean split;
+    private int expectedModCount;
+
+    IndexSpliterator(IntFunction<T> output, int extraCharacteristics) {
+      this.output = output;
+      this.extraCharacteristics = extraCharacteristics;
+    }
+
+    private IndexSpliterator(IndexSpliterator<T> parent, int origin, int fence, int estimate) {
+      this.output = parent.output;
+      this.extraCharacteristics = parent.extraCharacteristics;
+      this.origin = origin;
+      this.fence = fence;
+      this.estimate = estimate;
+      this.split = true;
+      this.expectedModCount = parent.expectedModCount;
+    }
+
+    private int fence() {
+      if (fence < 0) {
+        fence = indexLimit();
+        estimate = size();
+        expectedModCount = modCount;
+      }
+      return fence;
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super T> action) {
+      Objects.requireNonNull(action, "action");
+      int hi = fence();
+      while (origin < hi) {
+        int i = origin++;
+        if (isLive(i)) {
+          estimate--;
+          action.accept(output.apply(i));
+          checkUnmodifiedBy(expectedModCount);
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public void forEachRemaining(Consumer<? super T> action) {
+      Objects.requireNonNull(action, "action");
+      int hi = fence();
+      for (int i = origin; i < hi; i++) {
+        if (isLive(i)) {
+          action.accept(output.apply(i));
+        }
+      }
+      origin = hi;
+      estimate = 0;
+      checkUnmodifiedBy(expectedModCount);
+    }
+
+    @Override
+    public Spliterator<T> trySplit() {
+      int hi = fence();
+      int mid = (origin + hi) >>> 1;
+      if (mid <= origin) {
+        return null;
+      }
+      int lo = origin;
+      origin = mid;
+      split = true;
+      estimate >>>= 1;
+      return new IndexSpliterator<>(this, lo, mid, estimate);
+    }
+
+    @Override
+    public long estimateSize() {
+      fence();
+      return estimate;
+    }
+
+    @Override
+    public int characteristics() {
+      return extraCharacteristics | (split ? 0 : Spliterator.SIZED);
+    }
+  }
+
+  // ---- Serialization of the entries, shared by every map ----
+
+  /** Writes the size, then each key and value. */
+  final void writeEntries(ObjectOutputStream out) throws IOException {
+    out.writeInt(size());
+    for (int i = 0, limit = indexLimit(); i < limit; i++) {
+      if (isLive(i)) {
+        out.writeObject(keyAt(i));
+        out.writeObject(valueAt(i));
+      }
+    }
+  }
+
+  /**
+   * Reads what {@link #writeEntries} wrote into this empty map, rejecting a negative size and a
+   * repeated key.
+   */
+  @SuppressWarnings("unchecked") // the stream is trusted to hold the types it was written with
+  final void readEntries(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    int size = in.readInt();
+    if (size < 0) {
+      throw new InvalidObjectException("negative size in stream: " + size);
+    }
+    for (int i = 0; i < size; i++) {
+      K key = (K) in.readObject();
+      V value = (V) in.readObject();
+      if (containsKey(key)) {
+        throw new InvalidObjectException("duplicate key in stream: " + key);
+      }
+      put(key, value);
+    }
+  }
+}

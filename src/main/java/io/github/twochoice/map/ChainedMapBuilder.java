@@ -1,0 +1,66 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
+
+/**
+ * The settings shared by the builders of the chained maps: expected size, load factor and seed.
+ * Each setter checks its argument at once and names it in the exception.
+ *
+ * @param <B> the concrete builder type, returned by every setter
+ */
+abstract class ChainedMapBuilder<B extends ChainedMapBuilder<B>> {
+  int expectedSize;
+  double loadFactor = ChainedHashMap.DEFAULT_LOAD_FACTOR;
+  private boolean seeded;
+  private long seed;
+
+  abstract B self();
+
+  /**
+   * Sets the number of entries the map should hold without growing.
+   *
+   * @param expectedSize a number of entries, {@code >= 0}
+   * @return this builder
+   * @throws IllegalArgumentException if {@code expectedSize} is negative
+   */
+  public B expectedSize(int expectedSize) {
+    if (expectedSize < 0) {
+      throw new IllegalArgumentException("expectedSize must be >= 0: " + expectedSize);
+    }
+    this.expectedSize = expectedSize;
+    return self();
+  }
+
+  /**
+   * Sets the load factor: the mean number of entries per bucket at which the table grows.
+   *
+   * @param loadFactor entries per bucket, positive and finite (default 1)
+   * @return this builder
+   * @throws IllegalArgumentException if {@code loadFactor} is not positive and finite
+   */
+  public B loadFactor(double loadFactor) {
+    this.loadFactor = ChainedHashMap.checkLoadFactor(loadFactor);
+    return self();
+  }
+
+  /**
+   * Sets the seed of the hash function, for a reproducible table. By default every map draws a
+   * random seed.
+   *
+   * @param seed any 64-bit value
+   * @return this builder
+   */
+  public B seed(long seed) {
+    this.seeded = true;
+    this.seed = seed;
+    return self();
+  }
+
+  ChoiceHasher hasher() {
+    return seeded ? ChoiceHasher.seeded(seed) : ChoiceHasher.randomlySeeded();
+  }
+}
