@@ -28,6 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class ChoiceHasher implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  /** The seed combined with every hash code. */
   private final long seed;
 
   private ChoiceHasher(long seed) {

@@ -78,8 +78,13 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V>
   /** The {@code next} of an entry that lives in the overflow area, not in a chain. */
   private static final int IN_OVERFLOW = -2;
 
+  /** The number of buckets each key may join, d. */
   private final int choices;
+
+  /** Entries per bucket at which the table grows. */
   private final double loadFactor;
+
+  /** Turns keys into choices; its seed travels with the serialized map. */
   private final ChoiceHasher hasher;
 
   private transient Object[] keyValues;

@@ -1,0 +1,72 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.twochoice.stats.LoadStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * 2<sup>16</sup> distinct Strings with one hash code: the map stays correct, keeps all but its
+ * chain limit's worth of them in the overflow area, and its table grows only with the entry count.
+ * (The timing against {@link java.util.HashMap} is a JMH benchmark in {@code bench/}.)
+ */
+class EqualHashCodeFloodTest {
+  private static final int KEYS = 1 << 16;
+
+  /** Strings of 16 blocks, each "Aa" or "BB": all have the same {@link String#hashCode()}. */
+  static List<String> collidingStrings(int count) {
+    List<String> keys = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      StringBuilder s = new StringBuilder(32);
+      for (int bit = 15; bit >= 0; bit--) {
+        s.append((i >>> bit & 1) == 0 ? "Aa" : "BB");
+      }
+      keys.add(s.toString());
+    }
+    return keys;
+  }
+
+  static Stream<Supplier<ChainedHashMap<String, Integer>>> maps() {
+    return Stream.of(OneChoiceHashMap::new, TwoChoiceHashMap::new);
+  }
+
+  @ParameterizedTest
+  @MethodSource("maps")
+  void floodIsStoredFoundAndRemoved(Supplier<ChainedHashMap<String, Integer>> factory) {
+    List<String> keys = collidingStrings(KEYS);
+    assertEquals(1, keys.stream().mapToInt(String::hashCode).distinct().count());
+    ChainedHashMap<String, Integer> map = factory.get();
+    for (int i = 0; i < KEYS; i++) {
+      assertNull(map.put(keys.get(i), i));
+    }
+    assertEquals(KEYS, map.size());
+    for (int i = 0; i < KEYS; i++) {
+      assertEquals(i, map.get(keys.get(i)));
+    }
+    LoadStats stats = map.loadStats();
+    long chained = (long) map.choices() * map.chainLimit();
+    assertEquals(KEYS - chained, stats.overflow(), stats::toString);
+    assertEquals(map.chainLimit(), stats.maxLoad());
+    assertTrue(stats.buckets() <= 2 * KEYS, () -> "table grew beyond the entry count: " + stats);
+    for (int i = 0; i < KEYS; i += 2) {
+      assertEquals(i, map.remove(keys.get(i)));
+    }
+    assertEquals(KEYS / 2, map.size());
+    for (int i = 0; i < KEYS; i++) {
+      assertEquals(i % 2 == 0 ? null : i, map.get(keys.get(i)));
+    }
+    assertEquals(Map.copyOf(map), new java.util.HashMap<>(map));
+  }
+}

@@ -1,0 +1,338 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.IntFunction;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+
+/**
+ * Random sequences of map operations run on a map of the library and on {@link HashMap}, which must
+ * agree on every result and, every few operations, on the whole contents.
+ *
+ * <p>QuickTheories generates the sequences from a fixed seed and reports the seed of a failing one;
+ * before that, the failing sequence is cut down by delta debugging (drop chunks of operations,
+ * halving the chunk size, while it still fails) and the shortest failing sequence found is the
+ * failure's message. (QuickTheories' own list shrinking keeps the length and shrinks the elements,
+ * so it is switched off.) Each property runs {@value #SEQUENCES} sequences of up to {@value
+ * #MAX_LENGTH} operations (about 10<sup>5</sup> operations) over up to {@value #KEY_RANGE} keys,
+ * starting from the smallest table, so that every sequence goes through many resizes.
+ */
+class ModelBasedPropertyTest {
+  private static final long SEED = 0x2C401CEL;
+  private static final int SEQUENCES = 100;
+  private static final int MAX_LENGTH = 2000;
+  private static final int KEY_RANGE = 1500;
+  private static final int FULL_CHECK_EVERY = 50;
+
+  @Test
+  void oneChoiceMatchesHashMap() {
+    check(OneChoiceHashMap::new, Integer::valueOf);
+  }
+
+  @Test
+  void twoChoiceMatchesHashMap() {
+    check(TwoChoiceHashMap::new, Integer::valueOf);
+  }
+
+  @Test
+  void threeChoicesWithLongChainsMatchHashMap() {
+    check(() -> TwoChoiceHashMap.builder().choices(3).loadFactor(3).build(), Integer::valueOf);
+  }
+
+  /** Keys sharing hash codes in groups of 64: chains fill up and the overflow area is used. */
+  @Test
+  void overflowingChainsMatchHashMap() {
+    check(TwoChoiceHashMap::new, Collider::new);
+    check(OneChoiceHashMap::new, Collider::new);
+  }
+
+  private static void check(Supplier<Map<Object, Object>> factory, IntFunction<Object> keys) {
+    Gen<Op> op =
+        integers()
+            .between(0, 99)
+            .zip(integers().between(-1, KEY_RANGE), integers().between(-1, 50), Op::new);
+    qt().withFixedSeed(SEED)
+        .withExamples(SEQUENCES)
+        .withShrinkCycles(0)
+        .forAll(lists().of(op).ofSizeBetween(1, MAX_LENGTH))
+        .checkAssert(
+            ops -> {
+              try {
+                run(ops, factory.get(), keys);
+              } catch (AssertionError | RuntimeException e) {
+                List<Op> shortest = shortestFailing(ops, o -> fails(o, factory, keys));
+                throw new AssertionError(
+                    "diverged from HashMap; shortest failing sequence ("
+                        + shortest.size()
+                        + " operations): "
+                        + shortest,
+                    e);
+              }
+            });
+  }
+
+  private static boolean fails(
+      List<Op> ops, Supplier<Map<Object, Object>> factory, IntFunction<Object> keys) {
+    try {
+      run(ops, factory.get(), keys);
+      return false;
+    } catch (AssertionError | RuntimeException e) {
+      return true;
+    }
+  }
+
+  /** Delta debugging: drops chunks of operations while the sequence still fails. */
+  static List<Op> shortestFailing(List<Op> failing, Predicate<List<Op>> fails) {
+    List<Op> current = new ArrayList<>(failing);
+    for (int chunk = current.size() / 2; chunk >= 1; chunk /= 2) {
+      for (int start = current.size() - chunk; start >= 0; start -= chunk) {
+        List<Op> candidate = new ArrayList<>(current.subList(0, start));
+        candidate.addAll(current.subList(Math.min(start + chunk, current.size()), current.size()));
+        if (fails.test(candidate)) {
+          current = candidate;
+          start = Math.min(start, current.size());
+        }
+      }
+    }
+    return current;
+  }
+
+  private static void run(List<Op> ops, Map<Object, Object> map, IntFunction<Object> keys) {
+    Map<Object, Object> model = new HashMap<>();
+    int step = 0;
+    for (Op op : ops) {
+      Object key = op.key < 0 ? null : keys.apply(op.key);
+      Object actual;
+      Object expected;
+      if (op.kind() == Kind.CLONE) {
+        map = copy(map);
+        actual = expected = null;
+      } else {
+        actual = op.kind().apply(map, key, op.value());
+        expected = op.kind().apply(model, key, op.value());
+      }
+      assertEquals(expected, actual, () -> op + " returned a different result");
+      assertEquals(model.size(), map.size(), () -> "size after " + op);
+      if (++step % FULL_CHECK_EVERY == 0) {
+        assertSameContents(model, map);
+      }
+    }
+    assertSameContents(model, map);
+  }
+
+  private static void assertSameContents(Map<Object, Object> model, Map<Object, Object> map) {
+    assertEquals(model, map);
+    assertEquals(map, model);
+    assertEquals(model.hashCode(), map.hashCode());
+    assertEquals(model, new HashMap<>(map)); // iteration yields each entry exactly once
+  }
+
+  @SuppressWarnings("unchecked") // the maps under test are cloneable and serializable
+  private static Map<Object, Object> copy(Map<Object, Object> map) {
+    Map<Object, Object> clone = ((ChainedHashMap<Object, Object>) map).clone();
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+        out.writeObject(clone);
+      }
+      try (ObjectInputStream in =
+          new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
+        return (Map<Object, Object>) in.readObject();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (ClassNotFoundException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  /** One operation: a kind chosen by weight, a key number (-1 for null) and a value (-1: null). */
+  record Op(int weight, int key, int rawValue) {
+    Kind kind() {
+      return Kind.forWeight(weight);
+    }
+
+    Integer value() {
+      return rawValue < 0 ? null : rawValue;
+    }
+
+    @Override
+    public String toString() {
+      return kind() + "(" + (key < 0 ? "null" : key) + ", " + value() + ")";
+    }
+  }
+
+  /** The operations, each with its share of the 100 weights. */
+  enum Kind {
+    PUT(30) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.put(k, v);
+      }
+    },
+    GET(10) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.get(k);
+      }
+    },
+    CONTAINS(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.containsKey(k) + "/" + m.containsValue(v);
+      }
+    },
+    REMOVE(12) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.remove(k);
+      }
+    },
+    REMOVE_IF_VALUE(3) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.remove(k, v);
+      }
+    },
+    PUT_IF_ABSENT(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.putIfAbsent(k, v);
+      }
+    },
+    REPLACE(4) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.replace(k, v) + "/" + m.replace(k, v, 7);
+      }
+    },
+    COMPUTE_IF_ABSENT(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.computeIfAbsent(k, key -> v);
+      }
+    },
+    COMPUTE_IF_PRESENT(4) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.computeIfPresent(k, (key, old) -> v);
+      }
+    },
+    COMPUTE(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        return m.compute(k, (key, old) -> old == null ? v : null);
+      }
+    },
+    MERGE(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        int given = v == null ? 1 : v;
+        return m.merge(k, given, (a, b) -> Objects.equals(a, b) ? null : given + 1);
+      }
+    },
+    ITERATOR_REMOVE(3) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        int modulus = 2 + (v == null ? 0 : v % 7);
+        return m.keySet().removeIf(key -> key != null && key.hashCode() % modulus == 0);
+      }
+    },
+    ENTRY_SET_VALUE(3) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        int changed = 0;
+        for (Iterator<Map.Entry<Object, Object>> it = m.entrySet().iterator(); it.hasNext(); ) {
+          Map.Entry<Object, Object> e = it.next();
+          if (Objects.equals(e.getValue(), v)) {
+            e.setValue(-1);
+            changed++;
+          }
+        }
+        return changed;
+      }
+    },
+    CLEAR(1) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        if (v != null && v == 0) {
+          m.clear();
+        }
+        return m.size();
+      }
+    },
+    CLONE(5) {
+      @Override
+      Object apply(Map<Object, Object> m, Object k, Integer v) {
+        throw new UnsupportedOperationException("handled by the runner");
+      }
+    };
+
+    private final int weight;
+
+    Kind(int weight) {
+      this.weight = weight;
+    }
+
+    abstract Object apply(Map<Object, Object> m, Object k, Integer v);
+
+    static Kind forWeight(int w) {
+      int remaining = w;
+      for (Kind kind : values()) {
+        remaining -= kind.weight;
+        if (remaining < 0) {
+          return kind;
+        }
+      }
+      throw new IllegalArgumentException("weight out of range: " + w);
+    }
+  }
+
+  /** A key whose hash code it shares with 63 others. */
+  static final class Collider implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int id;
+
+    Collider(int id) {
+      this.id = id;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Collider other && other.id == id;
+    }
+
+    @Override
+    public int hashCode() {
+      return id / 64;
+    }
+
+    @Override
+    public String toString() {
+      return "Collider" + id;
+    }
+  }
+}
