@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.map;
 
+import io.github.twochoice.stats.LoadStats;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -48,7 +49,7 @@ import java.util.function.IntFunction;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
+abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Cloneable {
   /** Number of structural modifications, for fail-fast iteration. */
   transient int modCount;
 
@@ -67,11 +68,28 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
   /** Returns whether {@code index} (below {@link #indexLimit()}) holds an entry. */
   abstract boolean isLive(int index);
 
+  /** Returns the first live index at or after {@code from}, or {@link #indexLimit()}. */
+  int nextLive(int from) {
+    int limit = indexLimit();
+    int i = from;
+    while (i < limit && !isLive(i)) {
+      i++;
+    }
+    return i;
+  }
+
   abstract K keyAt(int index);
 
   abstract V valueAt(int index);
 
   abstract void setValueAt(int index, V value);
+
+  /**
+   * Returns a snapshot of the bucket loads and lookup costs; each map defines its probe.
+   *
+   * @return the statistics of this map now
+   */
+  public abstract LoadStats loadStats();
 
   /**
    * Removes the live entry at {@code index}. The map may move an entry from a higher index into
@@ -105,8 +123,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
 
   @Override
   public boolean containsValue(Object value) {
-    for (int i = 0, limit = indexLimit(); i < limit; i++) {
-      if (isLive(i) && Objects.equals(value, valueAt(i))) {
+    for (int i = nextLive(0); i < indexLimit(); i = nextLive(i + 1)) {
+      if (Objects.equals(value, valueAt(i))) {
         return true;
       }
     }
@@ -240,10 +258,10 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
   public void forEach(BiConsumer<? super K, ? super V> action) {
     Objects.requireNonNull(action, "action");
     int expectedModCount = modCount;
-    for (int i = 0, limit = indexLimit(); i < limit && modCount == expectedModCount; i++) {
-      if (isLive(i)) {
-        action.accept(keyAt(i), valueAt(i));
-      }
+    for (int i = nextLive(0);
+        i < indexLimit() && modCount == expectedModCount;
+        i = nextLive(i + 1)) {
+      action.accept(keyAt(i), valueAt(i));
     }
     checkUnmodifiedBy(expectedModCount);
   }
@@ -252,10 +270,10 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
   public void replaceAll(BiFunction<? super K, ? super V, ? extends V> function) {
     Objects.requireNonNull(function, "function");
     int expectedModCount = modCount;
-    for (int i = 0, limit = indexLimit(); i < limit && modCount == expectedModCount; i++) {
-      if (isLive(i)) {
-        setValueAt(i, function.apply(keyAt(i), valueAt(i)));
-      }
+    for (int i = nextLive(0);
+        i < indexLimit() && modCount == expectedModCount;
+        i = nextLive(i + 1)) {
+      setValueAt(i, function.apply(keyAt(i), valueAt(i)));
     }
     checkUnmodifiedBy(expectedModCount);
   }
@@ -311,11 +329,26 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
     return entrySetView;
   }
 
-  /** Forgets the cached views; a clone calls it so that its views read the clone. */
-  final void resetViews() {
-    keySetView = null;
-    valuesView = null;
-    entrySetView = null;
+  /**
+   * Returns a shallow copy: the keys and values themselves are not cloned. The copy starts with its
+   * own views and no modification history; each map copies its arrays on top of this.
+   *
+   * @return a copy of this map
+   */
+  @Override
+  @SuppressWarnings("unchecked") // super.clone() returns an instance of this class
+  public AbstractFlatMap<K, V> clone() {
+    AbstractFlatMap<K, V> copy;
+    try {
+      copy = (AbstractFlatMap<K, V>) super.clone();
+    } catch (CloneNotSupportedException e) {
+      throw new AssertionError(e);
+    }
+    copy.keySetView = null;
+    copy.valuesView = null;
+    copy.entrySetView = null;
+    copy.modCount = 0;
+    return copy;
   }
 
   private final class KeySetView extends AbstractSet<K> {
@@ -505,11 +538,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
 
     @Override
     public boolean hasNext() {
-      int limit = indexLimit();
-      while (cursor < limit && !isLive(cursor)) {
-        cursor++;
-      }
-      return cursor < limit;
+      cursor = nextLive(cursor);
+      return cursor < indexLimit();
     }
 
     @Override
@@ -584,26 +614,24 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
     public boolean tryAdvance(Consumer<? super T> action) {
       Objects.requireNonNull(action, "action");
       int hi = fence();
-      while (origin < hi) {
-        int i = origin++;
-        if (isLive(i)) {
-          estimate--;
-          action.accept(output.apply(i));
-          checkUnmodifiedBy(expectedModCount);
-          return true;
-        }
+      int i = Math.min(nextLive(origin), hi);
+      origin = i + 1;
+      if (i >= hi) {
+        origin = hi;
+        return false;
       }
-      return false;
+      estimate--;
+      action.accept(output.apply(i));
+      checkUnmodifiedBy(expectedModCount);
+      return true;
     }
 
     @Override
     public void forEachRemaining(Consumer<? super T> action) {
       Objects.requireNonNull(action, "action");
       int hi = fence();
-      for (int i = origin; i < hi; i++) {
-        if (isLive(i)) {
-          action.accept(output.apply(i));
-        }
+      for (int i = nextLive(origin); i < hi; i = nextLive(i + 1)) {
+        action.accept(output.apply(i));
       }
       origin = hi;
       estimate = 0;
@@ -641,11 +669,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> {
   /** Writes the size, then each key and value. */
   final void writeEntries(ObjectOutputStream out) throws IOException {
     out.writeInt(size());
-    for (int i = 0, limit = indexLimit(); i < limit; i++) {
-      if (isLive(i)) {
-        out.writeObject(keyAt(i));
-        out.writeObject(valueAt(i));
-      }
+    for (int i = nextLive(0); i < indexLimit(); i = nextLive(i + 1)) {
+      out.writeObject(keyAt(i));
+      out.writeObject(valueAt(i));
     }
   }
 

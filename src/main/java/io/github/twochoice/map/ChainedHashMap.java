@@ -54,8 +54,7 @@ import java.util.Objects;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V>
-    implements Cloneable, Serializable {
+abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The default number of entries per bucket before the table grows. */
@@ -427,21 +426,13 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V>
   // ---- Copying and serialization ----
 
   @Override
-  @SuppressWarnings("unchecked") // super.clone() returns an instance of this class
   public ChainedHashMap<K, V> clone() {
-    ChainedHashMap<K, V> copy;
-    try {
-      copy = (ChainedHashMap<K, V>) super.clone();
-    } catch (CloneNotSupportedException e) {
-      throw new AssertionError(e);
-    }
-    copy.resetViews();
+    ChainedHashMap<K, V> copy = (ChainedHashMap<K, V>) super.clone();
     copy.keyValues = keyValues.clone();
     copy.tags = tags.clone();
     copy.next = next.clone();
     copy.heads = heads.clone();
     copy.overflow = overflow == null ? null : new HashMap<>(overflow);
-    copy.modCount = 0;
     return copy;
   }
 

@@ -64,8 +64,10 @@ public final class OneChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
   }
 
   /** Builds {@link OneChoiceHashMap}s. */
-  public static final class Builder extends ChainedMapBuilder<Builder> {
-    private Builder() {}
+  public static final class Builder extends MapBuilder<Builder> {
+    private Builder() {
+      super(DEFAULT_LOAD_FACTOR);
+    }
 
     @Override
     Builder self() {

@@ -71,10 +71,12 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
   }
 
   /** Builds {@link TwoChoiceHashMap}s. */
-  public static final class Builder extends ChainedMapBuilder<Builder> {
+  public static final class Builder extends MapBuilder<Builder> {
     private int choices = DEFAULT_CHOICES;
 
-    private Builder() {}
+    private Builder() {
+      super(DEFAULT_LOAD_FACTOR);
+    }
 
     @Override
     Builder self() {

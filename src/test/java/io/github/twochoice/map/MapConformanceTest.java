@@ -39,6 +39,17 @@ public final class MapConformanceTest {
         suiteFor(
             "OneChoiceHashMap load=0.25",
             () -> OneChoiceHashMap.builder().loadFactor(0.25).seed(11).build()));
+    suite.addTest(suiteFor("DLeftHashMap", DLeftHashMap::new));
+    suite.addTest(
+        suiteFor(
+            "DLeftHashMap d=4 c=1, full buckets overflow",
+            () ->
+                DLeftHashMap.builder()
+                    .subtables(4)
+                    .bucketCapacity(1)
+                    .loadFactor(1)
+                    .seed(5)
+                    .build()));
     return suite;
   }
 

@@ -62,11 +62,25 @@ class ModelBasedPropertyTest {
     check(() -> TwoChoiceHashMap.builder().choices(3).loadFactor(3).build(), Integer::valueOf);
   }
 
+  @Test
+  void dLeftMatchesHashMap() {
+    check(DLeftHashMap::new, Integer::valueOf);
+  }
+
+  /** One-slot buckets filled to the brim: many keys find all d buckets full and overflow. */
+  @Test
+  void dLeftWithFullBucketsMatchesHashMap() {
+    check(
+        () -> DLeftHashMap.builder().subtables(2).bucketCapacity(1).loadFactor(1).build(),
+        Integer::valueOf);
+  }
+
   /** Keys sharing hash codes in groups of 64: chains fill up and the overflow area is used. */
   @Test
   void overflowingChainsMatchHashMap() {
     check(TwoChoiceHashMap::new, Collider::new);
     check(OneChoiceHashMap::new, Collider::new);
+    check(DLeftHashMap::new, Collider::new);
   }
 
   private static void check(Supplier<Map<Object, Object>> factory, IntFunction<Object> keys) {
@@ -152,7 +166,7 @@ class ModelBasedPropertyTest {
 
   @SuppressWarnings("unchecked") // the maps under test are cloneable and serializable
   private static Map<Object, Object> copy(Map<Object, Object> map) {
-    Map<Object, Object> clone = ((ChainedHashMap<Object, Object>) map).clone();
+    Map<Object, Object> clone = ((AbstractFlatMap<Object, Object>) map).clone();
     try {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {

@@ -7,16 +7,21 @@ package io.github.twochoice.map;
 import io.github.twochoice.hash.ChoiceHasher;
 
 /**
- * The settings shared by the builders of the chained maps: expected size, load factor and seed.
- * Each setter checks its argument at once and names it in the exception.
+ * The settings shared by the builders of every map: expected size, load factor and seed. Each
+ * setter checks its argument at once and names it in the exception.
  *
  * @param <B> the concrete builder type, returned by every setter
  */
-abstract class ChainedMapBuilder<B extends ChainedMapBuilder<B>> {
+abstract class MapBuilder<B extends MapBuilder<B>> {
   int expectedSize;
-  double loadFactor = ChainedHashMap.DEFAULT_LOAD_FACTOR;
+  double loadFactor;
+  boolean loadFactorSet;
   private boolean seeded;
   private long seed;
+
+  MapBuilder(double defaultLoadFactor) {
+    this.loadFactor = defaultLoadFactor;
+  }
 
   abstract B self();
 
@@ -38,12 +43,13 @@ abstract class ChainedMapBuilder<B extends ChainedMapBuilder<B>> {
   /**
    * Sets the load factor: the mean number of entries per bucket at which the table grows.
    *
-   * @param loadFactor entries per bucket, positive and finite (default 1)
+   * @param loadFactor entries per bucket, positive and finite (each map states its default)
    * @return this builder
    * @throws IllegalArgumentException if {@code loadFactor} is not positive and finite
    */
   public B loadFactor(double loadFactor) {
     this.loadFactor = ChainedHashMap.checkLoadFactor(loadFactor);
+    this.loadFactorSet = true;
     return self();
   }
 
