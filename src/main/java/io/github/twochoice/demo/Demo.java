@@ -4,12 +4,14 @@
  */
 package io.github.twochoice.demo;
 
+import io.github.twochoice.map.DLeftHashMap;
+import io.github.twochoice.map.LoadReporting;
 import io.github.twochoice.map.OneChoiceHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
 import io.github.twochoice.stats.LoadStats;
 import io.github.twochoice.stats.Theory;
 import java.io.PrintStream;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,7 +29,7 @@ public final class Demo {
 
   private Demo() {}
 
-  /** One column of the table: a map, its statistics, and the theory's prediction of its max. */
+  /** One column of the table: a map's statistics and the theory's prediction of its maximum. */
   private record Column(String name, LoadStats stats, String theory) {}
 
   /**
@@ -36,38 +38,47 @@ public final class Demo {
    * @param args ignored
    */
   public static void main(String[] args) {
-    PrintStream out = System.out;
     int[] keys = new SplittableRandom(SEED).ints().distinct().limit(N).toArray();
-    List<Column> columns = new ArrayList<>();
-    columns.add(
-        fill(
-            "one choice",
-            keys,
-            n -> OneChoiceHashMap.builder().expectedSize(n).seed(SEED).build(),
-            String.format(
-                Locale.ROOT, "%.1f | %.1f", Theory.oneChoiceMaxLoad(N), Theory.gonnetMaxLoad(N))));
-    for (int d = 2; d <= 3; d++) {
-      int choices = d;
-      columns.add(
-          fill(
-              d + " choices",
-              keys,
-              n -> TwoChoiceHashMap.builder().choices(choices).expectedSize(n).seed(SEED).build(),
-              String.format(Locale.ROOT, "%.1f + O(1)", Theory.multipleChoiceMaxLoad(N, d))));
-    }
-    print(out, columns);
+    List<Column> columns =
+        List.of(
+            column(
+                "one choice",
+                fill(OneChoiceHashMap.builder().expectedSize(N).seed(SEED).build(), keys),
+                format("%.1f | %.1f", Theory.oneChoiceMaxLoad(N), Theory.gonnetMaxLoad(N))),
+            column(
+                "2 choices",
+                fill(TwoChoiceHashMap.builder().expectedSize(N).seed(SEED).build(), keys),
+                format("%.1f + O(1)", Theory.multipleChoiceMaxLoad(N, 2))),
+            column(
+                "3 choices",
+                fill(
+                    TwoChoiceHashMap.builder().choices(3).expectedSize(N).seed(SEED).build(), keys),
+                format("%.1f + O(1)", Theory.multipleChoiceMaxLoad(N, 3))),
+            column(
+                "d-left, d = 2",
+                fill(dLeft(2), keys),
+                format("%.1f + O(1)", Theory.dLeftMaxLoad(N, 2))),
+            column(
+                "d-left, d = 3",
+                fill(dLeft(3), keys),
+                format("%.1f + O(1)", Theory.dLeftMaxLoad(N, 3))));
+    print(System.out, columns);
   }
 
-  private static Column fill(
-      String name, int[] keys, Function<Integer, Map<Integer, Integer>> factory, String theory) {
-    Map<Integer, Integer> map = factory.apply(keys.length);
+  /** A d-left map with n buckets in all; buckets of 7 slots never fill at one key per bucket. */
+  private static DLeftHashMap<Integer, Integer> dLeft(int d) {
+    return DLeftHashMap.builder().subtables(d).loadFactor(1).expectedSize(N).seed(SEED).build();
+  }
+
+  private static <M extends Map<Integer, Integer> & LoadReporting> LoadStats fill(
+      M map, int[] keys) {
     for (int key : keys) {
       map.put(key, key);
     }
-    LoadStats stats =
-        map instanceof OneChoiceHashMap<Integer, Integer> one
-            ? one.loadStats()
-            : ((TwoChoiceHashMap<Integer, Integer>) map).loadStats();
+    return map.loadStats();
+  }
+
+  private static Column column(String name, LoadStats stats, String theory) {
     return new Column(name, stats, theory);
   }
 
@@ -79,40 +90,44 @@ public final class Demo {
         columns.get(0).stats().buckets(),
         SEED);
     row(out, "", columns, Column::name);
-    row(out, "max chain, measured", columns, c -> Integer.toString(c.stats().maxLoad()));
-    row(out, "max chain, theory", columns, Column::theory);
-    row(out, "mean probes, hit", columns, c -> format(c.stats().meanProbesHit()));
-    row(out, "mean probes, miss", columns, c -> format(c.stats().meanProbesMiss()));
+    row(out, "max load, measured", columns, c -> Integer.toString(c.stats().maxLoad()));
+    row(out, "max load, theory", columns, Column::theory);
+    row(out, "mean probes, hit", columns, c -> format("%.3f", c.stats().meanProbesHit()));
+    row(out, "mean probes, miss", columns, c -> format("%.3f", c.stats().meanProbesMiss()));
     int maxLoad = columns.stream().mapToInt(c -> c.stats().maxLoad()).max().orElse(0);
     out.println();
-    out.println("buckets holding exactly k keys (fraction holding at least k)");
-    for (int k = 0; k <= maxLoad; k++) {
-      int load = k;
-      row(
-          out,
-          "k = " + k,
-          columns,
-          c -> {
-            long[] h = c.stats().histogram();
-            long count = load < h.length ? h[load] : 0;
-            return String.format(Locale.ROOT, "%,d (%.2e)", count, c.stats().fractionAtLeast(load));
-          });
+    out.println("fraction of buckets holding at least k keys");
+    for (int k = 1; k <= maxLoad; k++) {
+      int layer = k;
+      row(out, "k = " + k, columns, c -> format("%.3e", c.stats().fractionAtLeast(layer)));
     }
     out.println();
+    out.println("share of keys in their 1st, 2nd, ... choice (d-left: subtable, left to right)");
+    row(
+        out,
+        "",
+        columns,
+        c ->
+            Arrays.stream(c.stats().entriesPerChoice())
+                .mapToObj(count -> format("%.0f%%", 100.0 * count / N))
+                .reduce((a, b) -> a + " " + b)
+                .orElse(""));
+    out.println();
+    out.println("probe: one chain entry (chained maps), one bucket (d-left)");
     out.println(
-        "theory: one choice ln n / ln ln n | Gonnet's expected maximum Γ⁻¹(n) − 3/2;"
-            + " d choices ln ln n / ln d");
+        "theory: one choice ln n / ln ln n | Gonnet Γ⁻¹(n) − 3/2; d choices ln ln n / ln d;"
+            + " d-left ln ln n / (d ln φ_d)");
   }
 
-  private static String format(double value) {
-    return String.format(Locale.ROOT, "%.3f", value);
+  private static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
   }
 
   private static void row(
       PrintStream out, String label, List<Column> columns, Function<Column, String> cell) {
-    StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-22s", label));
+    StringBuilder line = new StringBuilder(format("%-20s", label));
     for (Column c : columns) {
-      line.append(String.format(Locale.ROOT, "%24s", cell.apply(c)));
+      line.append(format("%18s", cell.apply(c)));
     }
     out.println(line.toString().stripTrailing());
   }

@@ -4,7 +4,6 @@
  */
 package io.github.twochoice.map;
 
-import io.github.twochoice.stats.LoadStats;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -49,7 +48,7 @@ import java.util.function.IntFunction;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Cloneable {
+abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Cloneable, LoadReporting {
   /** Number of structural modifications, for fail-fast iteration. */
   transient int modCount;
 
@@ -83,13 +82,6 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   abstract V valueAt(int index);
 
   abstract void setValueAt(int index, V value);
-
-  /**
-   * Returns a snapshot of the bucket loads and lookup costs; each map defines its probe.
-   *
-   * @return the statistics of this map now
-   */
-  public abstract LoadStats loadStats();
 
   /**
    * Removes the live entry at {@code index}. The map may move an entry from a higher index into

@@ -380,6 +380,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    *
    * @return the statistics of this map now
    */
+  @Override
   public LoadStats loadStats() {
     int buckets = heads.length;
     int[] chainLength = new int[buckets];

@@ -12,6 +12,8 @@ package io.github.twochoice.stats;
  *   <li>One choice: the maximum grows like {@code ln n / ln ln n}; Gonnet (1981) sharpened the
  *       expectation to {@code Γ⁻¹(n) − 3/2 + o(1)}, with Γ⁻¹ the inverse of the Gamma function.
  *   <li>d ≥ 2 choices: {@code ln ln n / ln d + O(1)} (Azar, Broder, Karlin and Upfal, 1994).
+ *   <li>d-left, ties to the left: {@code ln ln n / (d ln φ_d) + O(1)}, φ_d the d-th generalized
+ *       golden ratio (Vöcking, 1999).
  * </ul>
  *
  * <p>All methods are pure functions of their arguments; each costs at most a few hundred
@@ -58,6 +60,52 @@ public final class Theory {
       throw new IllegalArgumentException("d must be >= 2: " + d);
     }
     return Math.log(Math.log(n)) / Math.log(d);
+  }
+
+  /**
+   * Returns Vöcking's {@code ln ln n / (d ln φ_d)}, the leading term of the d-left maximum load.
+   *
+   * @param n the number of balls and of bins, at least 3
+   * @param d the number of subtables, at least 2
+   * @return {@code ln ln n / (d ln φ_d)}
+   * @throws IllegalArgumentException if {@code n < 3} or {@code d < 2}
+   */
+  public static double dLeftMaxLoad(double n, int d) {
+    checkN(n);
+    return Math.log(Math.log(n)) / (d * Math.log(generalizedGoldenRatio(d)));
+  }
+
+  /**
+   * Returns φ_d, the d-th generalized golden ratio: the unique root in (1, 2) of {@code x^d = 1 + x
+   * + ... + x^(d-1)}, equivalently of {@code x^(d+1) − 2x^d + 1 = 0} other than 1. φ_2 is the
+   * golden ratio 1.618…; φ_d tends to 2. Found by bisection, since the polynomial {@code x^d − (x^d
+   * − 1)/(x − 1)} changes sign exactly once on (1, 2).
+   *
+   * @param d the index, at least 2
+   * @return φ_d
+   * @throws IllegalArgumentException if {@code d < 2}
+   */
+  public static double generalizedGoldenRatio(int d) {
+    if (d < 2) {
+      throw new IllegalArgumentException("d must be >= 2: " + d);
+    }
+    double lo = 1;
+    double hi = 2;
+    for (int i = 0; i < 200 && hi - lo > 1e-15; i++) {
+      double mid = (lo + hi) / 2;
+      double power = 1; // mid^k
+      double sumOfLowerPowers = 0; // 1 + mid + ... + mid^(d-1)
+      for (int k = 0; k < d; k++) {
+        sumOfLowerPowers += power;
+        power *= mid;
+      }
+      if (power < sumOfLowerPowers) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    return (lo + hi) / 2;
   }
 
   /**
