@@ -1,6 +1,11 @@
-/** Hash maps and hashing utilities built on the power of two choices. */
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+/** Hash maps built on the power of random choices, their load statistics and experiments. */
 module io.github.twochoice {
   exports io.github.twochoice.map;
   exports io.github.twochoice.hash;
   exports io.github.twochoice.stats;
+  exports io.github.twochoice.sim;
 }

@@ -517,11 +517,25 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
     return copy;
   }
 
+  /**
+   * Writes the settings, then the size and each key and value.
+   *
+   * @param out the stream
+   * @throws IOException if the stream fails
+   * @serialData the number of entries (int), then each key and value (Objects)
+   */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
     writeEntries(out);
   }
 
+  /**
+   * Reads the settings, checks them, and inserts the entries again with this map's rule.
+   *
+   * @param in the stream
+   * @throws IOException if the stream fails or holds an invalid map
+   * @throws ClassNotFoundException if a key's or value's class cannot be found
+   */
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     if (subtables < 2 || subtables > MAX_SUBTABLES) {

@@ -41,7 +41,8 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
   }
 
   /**
-   * Sets the load factor: the mean number of entries per bucket at which the table grows.
+   * Sets the load factor: the mean number of entries per bucket at which the table grows (for
+   * {@link CuckooHashMap}: entries per slot, the maximum load).
    *
    * @param loadFactor entries per bucket, positive and finite (each map states its default)
    * @return this builder

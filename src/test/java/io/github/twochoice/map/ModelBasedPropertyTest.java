@@ -75,15 +75,47 @@ class ModelBasedPropertyTest {
         Integer::valueOf);
   }
 
+  @Test
+  void cuckooMatchesHashMap() {
+    check(CuckooHashMap::new, Integer::valueOf);
+  }
+
+  /**
+   * The classic layout pushed past its threshold: d = 2, b = 1 with a maximum load of 1, so that
+   * inserts fail all the time (the threshold is 1/2) and the table grows or stashes on failure; the
+   * whole contents are compared with the model after every operation.
+   */
+  @Test
+  void cuckooForcedToFailMatchesHashMapAfterEveryOperation() {
+    for (long seed = 1; seed <= 3; seed++) {
+      long s = seed;
+      check(
+          () ->
+              CuckooHashMap.builder().choices(2).slotsPerBucket(1).loadFactor(1.0).seed(s).build(),
+          Integer::valueOf,
+          1);
+    }
+  }
+
   /** Keys sharing hash codes in groups of 64: chains fill up and the overflow area is used. */
   @Test
   void overflowingChainsMatchHashMap() {
     check(TwoChoiceHashMap::new, Collider::new);
     check(OneChoiceHashMap::new, Collider::new);
     check(DLeftHashMap::new, Collider::new);
+    check(CuckooHashMap::new, Collider::new);
+    check(
+        () -> CuckooHashMap.builder().choices(2).slotsPerBucket(1).loadFactor(1.0).build(),
+        Collider::new,
+        1);
   }
 
   private static void check(Supplier<Map<Object, Object>> factory, IntFunction<Object> keys) {
+    check(factory, keys, FULL_CHECK_EVERY);
+  }
+
+  private static void check(
+      Supplier<Map<Object, Object>> factory, IntFunction<Object> keys, int fullCheckEvery) {
     Gen<Op> op =
         integers()
             .between(0, 99)
@@ -95,9 +127,10 @@ class ModelBasedPropertyTest {
         .checkAssert(
             ops -> {
               try {
-                run(ops, factory.get(), keys);
+                run(ops, factory.get(), keys, fullCheckEvery);
               } catch (AssertionError | RuntimeException e) {
-                List<Op> shortest = shortestFailing(ops, o -> fails(o, factory, keys));
+                List<Op> shortest =
+                    shortestFailing(ops, o -> fails(o, factory, keys, fullCheckEvery));
                 throw new AssertionError(
                     "diverged from HashMap; shortest failing sequence ("
                         + shortest.size()
@@ -109,9 +142,12 @@ class ModelBasedPropertyTest {
   }
 
   private static boolean fails(
-      List<Op> ops, Supplier<Map<Object, Object>> factory, IntFunction<Object> keys) {
+      List<Op> ops,
+      Supplier<Map<Object, Object>> factory,
+      IntFunction<Object> keys,
+      int fullCheckEvery) {
     try {
-      run(ops, factory.get(), keys);
+      run(ops, factory.get(), keys, fullCheckEvery);
       return false;
     } catch (AssertionError | RuntimeException e) {
       return true;
@@ -134,7 +170,8 @@ class ModelBasedPropertyTest {
     return current;
   }
 
-  private static void run(List<Op> ops, Map<Object, Object> map, IntFunction<Object> keys) {
+  private static void run(
+      List<Op> ops, Map<Object, Object> map, IntFunction<Object> keys, int fullCheckEvery) {
     Map<Object, Object> model = new HashMap<>();
     int step = 0;
     for (Op op : ops) {
@@ -150,7 +187,7 @@ class ModelBasedPropertyTest {
       }
       assertEquals(expected, actual, () -> op + " returned a different result");
       assertEquals(model.size(), map.size(), () -> "size after " + op);
-      if (++step % FULL_CHECK_EVERY == 0) {
+      if (++step % fullCheckEvery == 0) {
         assertSameContents(model, map);
       }
     }
