@@ -4,10 +4,12 @@
  */
 package io.github.twochoice.demo;
 
+import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
 import io.github.twochoice.map.LoadReporting;
 import io.github.twochoice.map.OneChoiceHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
+import io.github.twochoice.sim.CuckooThreshold;
 import io.github.twochoice.stats.LoadStats;
 import io.github.twochoice.stats.Theory;
 import java.io.PrintStream;
@@ -63,6 +65,72 @@ public final class Demo {
                 fill(dLeft(3), keys),
                 format("%.1f + O(1)", Theory.dLeftMaxLoad(N, 3))));
     print(System.out, columns);
+    printCuckoo(System.out, keys);
+  }
+
+  /** Cuckoo layouts (d choices, b slots per bucket) and their known load thresholds. */
+  private static final int[][] CUCKOO_LAYOUTS = {{2, 1}, {2, 2}, {2, 4}, {3, 1}, {4, 1}};
+
+  private static final double[] CUCKOO_THRESHOLDS = {0.5, 0.897, 0.980, 0.918, 0.977};
+
+  private static final double[] SWEEP_LOADS = {
+    0.40, 0.45, 0.50, 0.55, 0.85, 0.90, 0.95, 0.97, 0.99
+  };
+
+  private static final int CELLS = 1 << 15;
+
+  private static final int TRIALS = 11;
+
+  private static void printCuckoo(PrintStream out, int[] keys) {
+    CuckooHashMap<Integer, Integer> cuckoo = CuckooHashMap.builder().seed(SEED).build();
+    for (int key : keys) {
+      cuckoo.put(key, key);
+    }
+    LoadStats stats = cuckoo.loadStats();
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "CuckooHashMap (d = %d, b = %d, maximum load %.2f), the same %,d keys, grown from empty:%n",
+        cuckoo.choices(),
+        cuckoo.slotsPerBucket(),
+        cuckoo.maxLoad(),
+        N);
+    out.printf(
+        Locale.ROOT,
+        "  %,d slots, load %.3f; keys per choice %s; probes hit %.3f, miss %.3f%n",
+        stats.buckets() * cuckoo.slotsPerBucket(),
+        stats.meanLoad() / cuckoo.slotsPerBucket(),
+        Arrays.toString(stats.entriesPerChoice()),
+        stats.meanProbesHit(),
+        stats.meanProbesMiss());
+    out.println("  " + cuckoo.cuckooStats());
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "cuckoo load threshold: %,d cells, %d trials per point, keys = load x cells%n",
+        CELLS,
+        TRIALS);
+    StringBuilder header = new StringBuilder(format("%-8s", "(d,b)"));
+    for (double load : SWEEP_LOADS) {
+      header.append(format("%7.2f", load));
+    }
+    out.println(header.append("   median 1st failure   known").toString());
+    for (int i = 0; i < CUCKOO_LAYOUTS.length; i++) {
+      int d = CUCKOO_LAYOUTS[i][0];
+      int b = CUCKOO_LAYOUTS[i][1];
+      StringBuilder line = new StringBuilder(format("%-8s", "(" + d + "," + b + ")"));
+      for (double load : SWEEP_LOADS) {
+        line.append(
+            format("%7.2f", CuckooThreshold.successProbability(d, b, CELLS, load, TRIALS, SEED)));
+      }
+      line.append(
+          format(
+              "%21.4f%8.3f",
+              CuckooThreshold.medianFirstFailureLoad(d, b, CELLS, TRIALS, SEED),
+              CUCKOO_THRESHOLDS[i]));
+      out.println(line);
+    }
+    out.println("(entries: the fraction of trials in which all keys fit)");
   }
 
   /** A d-left map with n buckets in all; buckets of 7 slots never fill at one key per bucket. */
