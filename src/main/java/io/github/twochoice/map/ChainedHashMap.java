@@ -177,22 +177,45 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return find(hasher.hash(key), key);
   }
 
+  /**
+   * Scans the d chains of a key in choice order. The heads of the first two chains are both read
+   * before either chain is scanned, so that their cache misses overlap.
+   */
   private int find(long hash, Object key) {
+    int[] first = heads;
+    int tag0 = ChoiceHasher.choice(hash, 0);
+    int tag1 = ChoiceHasher.choice(hash, 1);
+    int head0 = first[ChoiceHasher.bucket(tag0, first.length)];
+    int head1 = choices > 1 ? first[ChoiceHasher.bucket(tag1, first.length)] : NONE;
+    int e = scanChain(head0, tag0, key);
+    if (e >= 0 || choices == 1) {
+      return e >= 0 ? e : findInOverflow(key);
+    }
+    e = scanChain(head1, tag1, key);
+    for (int c = 2; e < 0 && c < choices; c++) {
+      int tag = ChoiceHasher.choice(hash, c);
+      e = scanChain(first[ChoiceHasher.bucket(tag, first.length)], tag, key);
+    }
+    return e >= 0 ? e : findInOverflow(key);
+  }
+
+  /** Returns the entry of {@code key} in the chain starting at {@code e}, or -1. */
+  private int scanChain(int e, int tag, Object key) {
     Object[] kv = keyValues;
     int[] tagOf = tags;
     int[] nextOf = next;
-    int[] first = heads;
-    for (int c = 0; c < choices; c++) {
-      int tag = ChoiceHasher.choice(hash, c);
-      for (int e = first[ChoiceHasher.bucket(tag, first.length)]; e >= 0; e = nextOf[e]) {
-        if (tagOf[e] == tag) {
-          Object k = kv[2 * e];
-          if (k == key || (key != null && key.equals(k))) {
-            return e;
-          }
+    for (; e >= 0; e = nextOf[e]) {
+      if (tagOf[e] == tag) {
+        Object k = kv[2 * e];
+        if (k == key || (key != null && key.equals(k))) {
+          return e;
         }
       }
     }
+    return NONE;
+  }
+
+  private int findInOverflow(Object key) {
     return overflow == null ? NONE : overflow.getOrDefault(key, NONE);
   }
 

@@ -5,6 +5,9 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -185,6 +188,9 @@ public final class CuckooTable {
 
   /** Returns the slot holding {@code key}, or -1. */
   int find(int tag, Object key) {
+    if (slotsPerBucket == WORD_BUCKET) {
+      return findInWordBuckets(tag, key);
+    }
     byte fp = fingerprintOf(tag);
     byte[] fps = fingerprints;
     Object[] kv = keyValues;
@@ -192,6 +198,48 @@ public final class CuckooTable {
     for (int i = 0; i < choices; i++) {
       int base = bucketOf(tag, i) * b;
       for (int s = base; s < base + b; s++) {
+        if (fps[s] == fp) {
+          Object k = kv[2 * s];
+          if (k == key || (key != null && key.equals(k))) {
+            return s;
+          }
+        }
+      }
+    }
+    return -1;
+  }
+
+  /** The bucket size whose fingerprints fill one {@code int}: they are compared all at once. */
+  private static final int WORD_BUCKET = 4;
+
+  /** Reads four fingerprints as one little-endian {@code int}. */
+  private static final VarHandle FINGERPRINT_WORD =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /**
+   * {@link #find} for 4-slot buckets: the four fingerprints of a bucket are compared with one word
+   * operation (SWAR: a byte of {@code word ^ pattern} is zero where the fingerprints are equal), so
+   * a bucket costs one load and no data-dependent branch unless a fingerprint matches. The
+   * zero-byte test can flag a byte above a true match by borrowing, so each flagged slot is checked
+   * again before its key is compared.
+   */
+  private int findInWordBuckets(int tag, Object key) {
+    byte fp = fingerprintOf(tag);
+    int pattern = (fp & 0xFF) * 0x01010101;
+    byte[] fps = fingerprints;
+    Object[] kv = keyValues;
+    int firstBase = bucketOf(tag, 0) * WORD_BUCKET;
+    // An identity check on the first bucket's first key: it answers the common case of a caller
+    // reusing the stored key object, and it starts loading the first bucket's keys while its
+    // fingerprints are still on their way.
+    if (key != null && kv[2 * firstBase] == key) {
+      return firstBase;
+    }
+    for (int i = 0; i < choices; i++) {
+      int base = i == 0 ? firstBase : bucketOf(tag, i) * WORD_BUCKET;
+      int x = (int) FINGERPRINT_WORD.get(fps, base) ^ pattern;
+      for (int zeros = (x - 0x01010101) & ~x & 0x80808080; zeros != 0; zeros &= zeros - 1) {
+        int s = base + (Integer.numberOfTrailingZeros(zeros) >>> 3);
         if (fps[s] == fp) {
           Object k = kv[2 * s];
           if (k == key || (key != null && key.equals(k))) {

@@ -11,6 +11,9 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -297,6 +300,9 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   }
 
   private int find(long hash, Object key) {
+    if (bucketCapacity == WORD_BUCKET) {
+      return findInWordBuckets(hash, key);
+    }
     byte fp = fingerprint(hash);
     byte[] m = meta;
     Object[] kv = keyValues;
@@ -307,6 +313,55 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
       for (int j = 0, count = m[base]; j < count; j++) {
         if (m[base + 1 + j] == fp) {
           int slot = bucket * c + j;
+          Object k = kv[2 * slot];
+          if (k == key || (key != null && key.equals(k))) {
+            return slot;
+          }
+        }
+      }
+    }
+    int inOverflow = overflow.indexOf(key);
+    return inOverflow < 0 ? -1 : slotCount() + inOverflow;
+  }
+
+  /** The bucket capacity whose count and fingerprints fill one {@code long}. */
+  private static final int WORD_BUCKET = 7;
+
+  /** Reads a bucket's count and seven fingerprints as one little-endian {@code long}. */
+  private static final VarHandle BUCKET_WORD =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final long LOW_BITS = 0x0101_0101_0101_0101L;
+  private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+
+  /**
+   * {@link #find} for 7-slot buckets: a bucket's metadata is one aligned {@code long} (count in the
+   * low byte, then the fingerprints), compared with the key's fingerprint in one word operation
+   * (SWAR: a byte of {@code word ^ pattern} is zero where they are equal), restricted to the {@code
+   * count} filled slots. The zero-byte test can flag a byte above a true match by borrowing, so
+   * each flagged slot's fingerprint is checked again before its key is compared.
+   */
+  private int findInWordBuckets(long hash, Object key) {
+    byte fp = fingerprint(hash);
+    long pattern = (fp & 0xFFL) * LOW_BITS;
+    byte[] m = meta;
+    Object[] kv = keyValues;
+    int firstBucket = bucketOf(hash, 0);
+    // An identity check on the leftmost bucket's first key: it answers the common case of a caller
+    // reusing the stored key object, and it starts loading that bucket's keys while its metadata
+    // is still on its way (an empty slot holds null, which a non-null key never equals).
+    if (key != null && kv[2 * firstBucket * WORD_BUCKET] == key) {
+      return firstBucket * WORD_BUCKET;
+    }
+    for (int i = 0; i < subtables; i++) {
+      int bucket = i == 0 ? firstBucket : bucketOf(hash, i);
+      long word = (long) BUCKET_WORD.get(m, bucket * (WORD_BUCKET + 1));
+      long filled = ~(-1L << (8 * (int) (word & 0xFF))) << 8; // the bytes of the count slots
+      long x = word ^ pattern;
+      for (long zeros = (x - LOW_BITS) & ~x & HIGH_BITS & filled; zeros != 0; zeros &= zeros - 1) {
+        int j = (Long.numberOfTrailingZeros(zeros) >>> 3) - 1;
+        if (m[bucket * (WORD_BUCKET + 1) + 1 + j] == fp) {
+          int slot = bucket * WORD_BUCKET + j;
           Object k = kv[2 * slot];
           if (k == key || (key != null && key.equals(k))) {
             return slot;

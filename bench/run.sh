@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the library and the benchmark jar, then runs JMH with the given arguments.
+#
+#   bash bench/run.sh                      every benchmark with its defaults (hours: see docs)
+#   bash bench/run.sh 'getHit' -p size=1000000 -rf json -rff /tmp/r.json
+#   bash bench/run.sh --memory             MemoryFootprint instead of JMH (same as memory.sh)
+#   SKIP_BUILD=1 bash bench/run.sh ...     reuse bench/target/benchmarks.jar as it is
+#
+# All other arguments go to JMH unchanged (java -jar benchmarks.jar -h lists them).
+set -euo pipefail
+
+bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root_dir="$(dirname "$bench_dir")"
+jar="$bench_dir/target/benchmarks.jar"
+
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  # The library's verify-phase checks (javadoc lint, formatting, coverage) do not change the jar.
+  (cd "$root_dir" && mvn -B -q install -DskipTests \
+    -Dmaven.javadoc.skip=true -Dspotless.check.skip=true -Djacoco.skip=true)
+  (cd "$bench_dir" && mvn -B -q package)
+fi
+
+if [[ "${1:-}" == --memory ]]; then
+  shift
+  # JOL reads exact object sizes through Instrumentation, which it gets by attaching an agent to
+  # its own JVM; JDK 9+ forbids self-attach unless allowed. A heap under 32 GB keeps compressed
+  # references, as in the JMH forks.
+  exec java -Djdk.attach.allowAttachSelf=true -Xms4g -Xmx4g \
+    -cp "$jar" io.github.twochoice.bench.MemoryFootprint "$@"
+fi
+
+exec java -jar "$jar" "$@"

@@ -1,0 +1,71 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.bench;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The parameters and settings shared by the map benchmarks: every {@link Impl}, three sizes, two
+ * key types, throughput in operations per microsecond. Scores are per single map operation (one
+ * get, one put, one remove+put pair, one entry visited), so they compare across sizes.
+ *
+ * <p>Each fork runs one (impl, size, keyType) combination in a fresh JVM with a fixed 4 GB heap, so
+ * no map type pollutes the call-site profiles of another.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@State(Scope.Thread)
+public abstract class MapBenchmark {
+  /** Map operations per benchmark invocation of the lookup and churn loops. */
+  static final int BATCH = 1000;
+
+  /** Keys inserted (or entries visited) per invocation of the put and iterate benchmarks. */
+  static final int KEYS_PER_INVOCATION = 1_000_000;
+
+  /** The implementation; without values JMH runs every {@link Impl} constant. */
+  @Param Impl impl;
+
+  /** Number of entries; must divide {@link #KEYS_PER_INVOCATION} and be a multiple of BATCH. */
+  @Param({"1000", "100000", "1000000"})
+  int size;
+
+  /** The key type; without values JMH runs both. */
+  @Param KeyType keyType;
+
+  /** Checks that {@link #size} fits the fixed per-invocation operation counts. */
+  void checkSize() {
+    if (size < BATCH || size % BATCH != 0 || KEYS_PER_INVOCATION % size != 0) {
+      throw new IllegalArgumentException(
+          "size must be a multiple of " + BATCH + " dividing " + KEYS_PER_INVOCATION + ": " + size);
+    }
+  }
+
+  /** Returns a map made by {@link Impl#newMap()} holding {@code keys[0, n)}, each its own value. */
+  Map<Object, Object> build(Object[] keys, int n) {
+    Map<Object, Object> map = impl.newMap();
+    for (int i = 0; i < n; i++) {
+      map.put(keys[i], keys[i]);
+    }
+    if (map.size() != n) {
+      throw new IllegalStateException(impl + " holds " + map.size() + " entries, not " + n);
+    }
+    return map;
+  }
+}

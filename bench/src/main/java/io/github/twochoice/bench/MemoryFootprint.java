@@ -1,0 +1,91 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.openjdk.jol.info.GraphLayout;
+import org.openjdk.jol.vm.VM;
+
+/**
+ * The memory a map's structure takes per entry, measured with JOL: the bytes of everything
+ * reachable from the map ({@link GraphLayout#totalSize()}) minus the bytes of its keys and values,
+ * divided by the number of entries. Keys are distinct random {@link Integer}s, each its own value,
+ * so keys and values are the same objects and are subtracted once.
+ *
+ * <p>Measured for maps grown by {@code put} from the default constructor (the usual case, where
+ * growth by doubling makes bytes per entry a sawtooth in the size) and for maps presized with the
+ * expected-size constructor. Not a JMH benchmark: run it with {@code bash bench/memory.sh}.
+ */
+public final class MemoryFootprint {
+  private static final int[] DEFAULT_SIZES = {1_000, 100_000, 600_000, 1_000_000};
+
+  private MemoryFootprint() {}
+
+  /**
+   * Prints the tables.
+   *
+   * @param args sizes to measure instead of the default 10^3, 10^5, 6*10^5 and 10^6
+   */
+  public static void main(String[] args) {
+    int[] sizes = DEFAULT_SIZES;
+    if (args.length > 0) {
+      sizes = new int[args.length];
+      for (int i = 0; i < args.length; i++) {
+        sizes[i] = Integer.parseInt(args[i]);
+      }
+    }
+    System.out.println(VM.current().details());
+    Impl[] impls = Impl.values();
+    double[][] grown = new double[impls.length][sizes.length];
+    double[][] presized = new double[impls.length][sizes.length];
+    for (int s = 0; s < sizes.length; s++) {
+      Object[] keys = KeyType.Integer.keys(KeyType.distinctRandomInts(sizes[s]));
+      long keyBytes = GraphLayout.parseInstance(keys).totalSize();
+      for (int i = 0; i < impls.length; i++) {
+        grown[i][s] = bytesPerEntry(impls[i].newMap(), keys, keyBytes);
+        presized[i][s] = bytesPerEntry(impls[i].newMap(keys.length), keys, keyBytes);
+      }
+    }
+    print("Grown by put from the default constructor", impls, sizes, grown);
+    print("Presized with the expected-size constructor", impls, sizes, presized);
+  }
+
+  private static double bytesPerEntry(Map<Object, Object> map, Object[] keys, long keyBytes) {
+    for (Object key : keys) {
+      map.put(key, key);
+    }
+    if (map.size() != keys.length) {
+      throw new IllegalStateException(map.getClass() + " holds " + map.size() + " entries");
+    }
+    long total = GraphLayout.parseInstance(map).totalSize();
+    return (double) (total - keyBytes) / keys.length;
+  }
+
+  private static void print(String title, Impl[] impls, int[] sizes, double[][] bytes) {
+    System.out.println();
+    System.out.println("### " + title + ": structure bytes per entry (ratio to HashMap)");
+    System.out.println();
+    List<String> header = new ArrayList<>();
+    header.add("impl");
+    for (int size : sizes) {
+      header.add(String.format(Locale.ROOT, "%,d", size));
+    }
+    System.out.println("| " + String.join(" | ", header) + " |");
+    System.out.println("|---" + "|---:".repeat(sizes.length) + "|");
+    int hashMap = Impl.HashMap.ordinal();
+    for (int i = 0; i < impls.length; i++) {
+      StringBuilder row = new StringBuilder("| " + impls[i]);
+      for (int s = 0; s < sizes.length; s++) {
+        row.append(
+            String.format(
+                Locale.ROOT, " | %.1f (%.2f×)", bytes[i][s], bytes[i][s] / bytes[hashMap][s]));
+      }
+      System.out.println(row.append(" |"));
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.bench;
+
+import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * Read-only operations on a map of {@code size} random keys built by {@code put} from empty: {@code
+ * get} of present keys ({@link #getHit}), {@code get} of absent keys from the same distribution
+ * ({@link #getMiss}), and a full {@code entrySet} iteration ({@link #iterate}).
+ *
+ * <p>Lookups go through a pre-shuffled array of keys that are equal to, but not the same objects
+ * as, the stored keys (as when keys are parsed or computed), {@link #BATCH} per invocation, with a
+ * cursor that walks the whole array across invocations. Scores are per get or per entry.
+ */
+public class ReadBenchmark extends MapBenchmark {
+  private Map<Object, Object> map;
+  private Object[] hits;
+  private Object[] misses;
+  private int cursor;
+
+  @Setup(Level.Trial)
+  public void setUp() {
+    checkSize();
+    int[] values = KeyType.distinctRandomInts(2 * size);
+    map = build(keyType.keys(values), size);
+    hits = new Object[size];
+    misses = new Object[size];
+    for (int i = 0; i < size; i++) {
+      hits[i] = keyType.key(values[i]);
+      misses[i] = keyType.key(values[size + i]);
+    }
+    KeyType.shuffle(hits, KeyType.SEED + 1);
+    KeyType.shuffle(misses, KeyType.SEED + 2);
+    int found = 0;
+    for (int i = 0; i < size; i++) {
+      found += (map.get(hits[i]) != null ? 1 : 0) + (map.get(misses[i]) != null ? 1 : 0);
+    }
+    if (found != size) {
+      throw new IllegalStateException(impl + " found " + found + " keys, not " + size);
+    }
+    cursor = 0;
+  }
+
+  /** Gets {@link #BATCH} present keys; returns how many were found. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int getHit() {
+    return getBatch(hits);
+  }
+
+  /** Gets {@link #BATCH} absent keys; returns how many were found. */
+  @Benchmark
+  @OperationsPerInvocation(BATCH)
+  public int getMiss() {
+    return getBatch(misses);
+  }
+
+  private int getBatch(Object[] keys) {
+    Map<Object, Object> m = map;
+    int base = cursor;
+    int found = 0;
+    for (int i = 0; i < BATCH; i++) {
+      if (m.get(keys[base + i]) != null) {
+        found++;
+      }
+    }
+    cursor = base + BATCH == keys.length ? 0 : base + BATCH;
+    return found;
+  }
+
+  /**
+   * Visits {@link #KEYS_PER_INVOCATION} entries (the whole map, as often as that takes), summing
+   * the hash codes of their keys and values.
+   */
+  @Benchmark
+  @OperationsPerInvocation(KEYS_PER_INVOCATION)
+  public long iterate() {
+    long sum = 0;
+    for (int r = KEYS_PER_INVOCATION / size; r > 0; r--) {
+      for (Map.Entry<Object, Object> e : map.entrySet()) {
+        sum += e.getKey().hashCode() + 31 * e.getValue().hashCode();
+      }
+    }
+    return sum;
+  }
+}
