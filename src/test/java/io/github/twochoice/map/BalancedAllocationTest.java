@@ -49,6 +49,10 @@ class BalancedAllocationTest {
     assertEquals(N, one.buckets());
     assertEquals(N, two.buckets());
     assertEquals(N, two.size());
+    System.out.printf(
+        "n=%d keys in n buckets: max load one choice %d, two choices %d;"
+            + " fraction >= 3: %.5f vs %.5f%n",
+        N, one.maxLoad(), two.maxLoad(), one.fractionAtLeast(3), two.fractionAtLeast(3));
     assertTrue(two.maxLoad() <= 4, () -> "two choices: " + two);
     assertTrue(one.maxLoad() >= 7, () -> "one choice: " + one);
   }
