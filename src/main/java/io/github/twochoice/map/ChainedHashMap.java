@@ -32,13 +32,19 @@ import java.util.Objects;
  *       #IN_OVERFLOW} for an entry kept in the overflow area.
  * </ul>
  *
- * {@code heads[b]} is the first entry of bucket b's chain. Entries are dense: indices {@code [0,
- * size)} are all live. Removing an entry moves the last entry into its place, so iteration is a
- * scan of {@code [0, size)} and memory is proportional to the capacity, not to past removals.
+ * <p><b>Inline heads.</b> Indices {@code [0, buckets)} are the buckets themselves: the first entry
+ * of bucket b's chain lives at index b (an empty bucket holds a private {@code EMPTY} key), so a
+ * hit on a chain's first entry — three keys in four at load 1 — reads the key's slot directly and
+ * then the key, two dependent memory accesses, as in an open-addressing table. The rest of each
+ * chain lives in a dense <em>extra region</em> {@code [buckets, buckets + extra)}, linked from the
+ * head. Removing a head promotes its successor into the bucket; removing from the extra region
+ * moves its last entry into the hole, so iteration skips only empty buckets and memory follows the
+ * entry count.
  *
  * <p>A lookup scans the d chains in choice order, then the overflow area if there is one. An
- * insertion appends to the shortest chain. A resize keeps every entry in the choice it has (its
- * tag): each old chain splits over the new buckets, so the maximum load does not rise.
+ * insertion joins the shortest chain (inline if its bucket is empty, else right behind the head).
+ * Growth doubles the buckets and keeps every entry in the choice it has (its tag): each old chain
+ * splits over the new buckets, so the maximum load does not rise and no key is rehashed.
  *
  * <p><b>Keys with equal hash codes.</b> Such keys share all d buckets under every seed, so no
  * choice can separate them. When all d chains of a new key already hold {@link #chainLimit()}
@@ -49,7 +55,8 @@ import java.util.Objects;
  * entry count needs.
  *
  * <p>Cost: a lookup computes one hash and reads about {@code d * load} chain entries on a miss,
- * fewer on a hit; no allocation. Memory: 16 bytes per entry of capacity plus 4 bytes per bucket.
+ * fewer on a hit; no allocation. Memory: 16 bytes per bucket (its inline slot) plus 16 bytes per
+ * entry of the extra region (about a quarter of the entries at load 1, with room to grow).
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -66,12 +73,18 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** Chain length, per unit of load factor, at which new keys go to the overflow area. */
   private static final int CHAIN_LIMIT_PER_UNIT_LOAD = 16;
 
-  private static final int MIN_CAPACITY = 4;
+  private static final int MIN_BUCKETS = 4;
 
-  /** The largest capacity: twice it must still be a valid array length. */
-  private static final int MAX_CAPACITY = (Integer.MAX_VALUE - 16) / 2;
+  /** The least room kept for chain entries beyond the inline heads. */
+  private static final int MIN_EXTRA = 4;
 
-  /** End of a chain (in {@code heads} and {@code next}). */
+  /** The most entry slots: twice it must still be a valid array length. */
+  private static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
+
+  /** The key of an empty inline slot (null is a legal key). */
+  private static final Object EMPTY = new Object();
+
+  /** End of a chain (in {@code next}). */
   private static final int NONE = -1;
 
   /** The {@code next} of an entry that lives in the overflow area, not in a chain. */
@@ -89,7 +102,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   private transient Object[] keyValues;
   private transient int[] tags;
   private transient int[] next;
-  private transient int[] heads;
+  private transient int buckets;
+  private transient int extra;
   private transient int size;
   private transient HashMap<Object, Integer> overflow; // null while empty
 
@@ -100,7 +114,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     if (expectedSize < 0) {
       throw new IllegalArgumentException("expectedSize must be >= 0: " + expectedSize);
     }
-    allocate(Math.max(MIN_CAPACITY, expectedSize));
+    allocate(bucketsFor(expectedSize));
   }
 
   static double checkLoadFactor(double loadFactor) {
@@ -150,19 +164,27 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return CHAIN_LIMIT_PER_UNIT_LOAD * (int) Math.ceil(loadFactor);
   }
 
-  private void allocate(int capacity) {
-    keyValues = new Object[2 * capacity];
-    tags = new int[capacity];
-    next = new int[capacity];
-    heads = newHeads(capacity);
+  /** Allocates an empty table of {@code buckets} inline slots and room for chain entries. */
+  private void allocate(int buckets) {
+    int capacity = buckets + Math.max(MIN_EXTRA, buckets / 4);
+    Object[] kv = new Object[2 * capacity];
+    int[] t = new int[capacity];
+    int[] nx = new int[capacity];
+    for (int b = 0; b < buckets; b++) {
+      kv[2 * b] = EMPTY;
+    }
+    Arrays.fill(nx, NONE);
+    keyValues = kv;
+    tags = t;
+    next = nx;
+    this.buckets = buckets;
+    extra = 0;
     size = 0;
     overflow = null;
   }
 
-  private int[] newHeads(int capacity) {
-    int[] h = new int[(int) Math.min(MAX_CAPACITY, Math.ceil(capacity / loadFactor))];
-    Arrays.fill(h, NONE);
-    return h;
+  private int bucketsFor(int entries) {
+    return (int) Math.min(MAX_SLOTS / 2, Math.max(MIN_BUCKETS, Math.ceil(entries / loadFactor)));
   }
 
   // ---- Lookup ----
@@ -178,33 +200,42 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /**
-   * Scans the d chains of a key in choice order. The heads of the first two chains are both read
-   * before either chain is scanned, so that their cache misses overlap.
+   * Scans the d chains of a key in choice order. The inline heads of the first two chains are both
+   * read before either is examined, so that their cache misses overlap.
    */
   private int find(long hash, Object key) {
-    int[] first = heads;
+    Object[] kv = keyValues;
     int tag0 = ChoiceHasher.choice(hash, 0);
     int tag1 = ChoiceHasher.choice(hash, 1);
-    int head0 = first[ChoiceHasher.bucket(tag0, first.length)];
-    int head1 = choices > 1 ? first[ChoiceHasher.bucket(tag1, first.length)] : NONE;
-    int e = scanChain(head0, tag0, key);
+    int b0 = ChoiceHasher.bucket(tag0, buckets);
+    int b1 = choices > 1 ? ChoiceHasher.bucket(tag1, buckets) : b0;
+    Object k0 = kv[2 * b0];
+    Object k1 = kv[2 * b1];
+    int e = scanChain(b0, k0, tag0, key);
     if (e >= 0 || choices == 1) {
       return e >= 0 ? e : findInOverflow(key);
     }
-    e = scanChain(head1, tag1, key);
+    e = scanChain(b1, k1, tag1, key);
     for (int c = 2; e < 0 && c < choices; c++) {
       int tag = ChoiceHasher.choice(hash, c);
-      e = scanChain(first[ChoiceHasher.bucket(tag, first.length)], tag, key);
+      int b = ChoiceHasher.bucket(tag, buckets);
+      e = scanChain(b, kv[2 * b], tag, key);
     }
     return e >= 0 ? e : findInOverflow(key);
   }
 
-  /** Returns the entry of {@code key} in the chain starting at {@code e}, or -1. */
-  private int scanChain(int e, int tag, Object key) {
+  /** Returns the entry of {@code key} in bucket b's chain, whose inline key is given, or -1. */
+  private int scanChain(int b, Object inlineKey, int tag, Object key) {
+    if (inlineKey == EMPTY) {
+      return NONE;
+    }
+    if (tags[b] == tag && (inlineKey == key || (key != null && key.equals(inlineKey)))) {
+      return b;
+    }
     Object[] kv = keyValues;
     int[] tagOf = tags;
     int[] nextOf = next;
-    for (; e >= 0; e = nextOf[e]) {
+    for (int e = nextOf[b]; e >= 0; e = nextOf[e]) {
       if (tagOf[e] == tag) {
         Object k = kv[2 * e];
         if (k == key || (key != null && key.equals(k))) {
@@ -221,16 +252,16 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   int indexLimit() {
-    return size;
+    return buckets + extra;
   }
 
   @Override
   boolean isLive(int index) {
-    return true;
+    return index >= buckets || keyValues[2 * index] != EMPTY;
   }
 
   @Override
-  @SuppressWarnings("unchecked") // only K is ever stored at even indices
+  @SuppressWarnings("unchecked") // only K is ever stored at even indices of live entries
   K keyAt(int index) {
     return (K) keyValues[2 * index];
   }
@@ -257,21 +288,15 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       setValueAt(index, value);
       return old;
     }
-    insert(hash, key, value);
-    return null;
-  }
-
-  /** Adds an absent key to the shortest of its chains, or to the overflow area. */
-  private void insert(long hash, K key, V value) {
-    if (size == next.length) {
-      grow();
+    if (size >= loadFactor * buckets && buckets < MAX_SLOTS / 2) {
+      rebuild(2 * buckets);
     }
     int shortestTag = 0;
     int shortestBucket = 0;
     int shortestLength = Integer.MAX_VALUE;
     for (int c = 0; c < choices; c++) {
       int tag = ChoiceHasher.choice(hash, c);
-      int bucket = ChoiceHasher.bucket(tag, heads.length);
+      int bucket = ChoiceHasher.bucket(tag, buckets);
       int length = chainLength(bucket);
       if (length < shortestLength) {
         shortestTag = tag;
@@ -279,98 +304,178 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         shortestLength = length;
       }
     }
-    int e = size++;
-    keyValues[2 * e] = key;
-    keyValues[2 * e + 1] = value;
-    tags[e] = shortestTag;
     if (shortestLength < chainLimit()) {
-      next[e] = heads[shortestBucket];
-      heads[shortestBucket] = e;
+      place(shortestBucket, shortestTag, key, value);
     } else {
-      next[e] = IN_OVERFLOW;
-      if (overflow == null) {
-        overflow = new HashMap<>();
-      }
-      overflow.put(key, e);
+      addToOverflow(key, value, shortestTag);
     }
+    size++;
     modCount++;
+    return null;
   }
 
-  private int chainLength(int bucket) {
-    int length = 0;
-    for (int e = heads[bucket]; e >= 0; e = next[e]) {
+  /** Adds an entry to bucket b's chain: inline if the bucket is empty, else right after it. */
+  private void place(int b, int tag, Object key, Object value) {
+    if (keyValues[2 * b] == EMPTY) {
+      keyValues[2 * b] = key;
+      keyValues[2 * b + 1] = value;
+      tags[b] = tag;
+      next[b] = NONE;
+    } else {
+      int e = addExtra(key, value, tag, next[b]); // may replace the arrays: store after it
+      next[b] = e;
+    }
+  }
+
+  /** Keeps an entry whose chains are all full in the extra region, indexed by key. */
+  private void addToOverflow(Object key, Object value, int tag) {
+    int e = addExtra(key, value, tag, IN_OVERFLOW);
+    if (overflow == null) {
+      overflow = new HashMap<>();
+    }
+    overflow.put(key, e);
+  }
+
+  /** Appends an entry to the extra region, growing the arrays if it is full. */
+  private int addExtra(Object key, Object value, int tag, int link) {
+    int e = buckets + extra;
+    if (e == next.length) {
+      int capacity = (int) Math.min(MAX_SLOTS, e + Math.max(MIN_EXTRA, e / 2L));
+      if (capacity == e) {
+        throw new IllegalStateException("map is full: " + e + " entries");
+      }
+      Object[] kv = Arrays.copyOf(keyValues, 2 * capacity);
+      int[] t = Arrays.copyOf(tags, capacity);
+      int[] nx = Arrays.copyOf(next, capacity);
+      keyValues = kv;
+      tags = t;
+      next = nx;
+    }
+    keyValues[2 * e] = key;
+    keyValues[2 * e + 1] = value;
+    tags[e] = tag;
+    next[e] = link;
+    extra++;
+    return e;
+  }
+
+  private int chainLength(int b) {
+    if (keyValues[2 * b] == EMPTY) {
+      return 0;
+    }
+    int length = 1;
+    for (int e = next[b]; e >= 0; e = next[e]) {
       length++;
     }
     return length;
   }
 
-  private void grow() {
-    int capacity = next.length;
-    if (capacity == MAX_CAPACITY) {
-      throw new IllegalStateException("map is full: " + MAX_CAPACITY + " entries");
-    }
-    int newCapacity = (int) Math.min(MAX_CAPACITY, 2L * capacity);
-    // Allocate everything before changing any field, so that running out of memory loses nothing.
-    Object[] newKeyValues = Arrays.copyOf(keyValues, 2 * newCapacity);
-    int[] newTags = Arrays.copyOf(tags, newCapacity);
-    int[] newNext = Arrays.copyOf(next, newCapacity);
-    int[] newHeads = newHeads(newCapacity);
-    for (int e = 0; e < size; e++) {
-      if (newNext[e] != IN_OVERFLOW) {
-        int bucket = ChoiceHasher.bucket(newTags[e], newHeads.length);
-        newNext[e] = newHeads[bucket];
-        newHeads[bucket] = e;
+  /**
+   * Rebuilds the table with {@code newBuckets} buckets, keeping every entry in the choice it has
+   * (its tag): each old chain splits over the new buckets, so the maximum load does not rise.
+   * Entries in the overflow area stay there. The new arrays are sized by a first pass and filled by
+   * a second, so nothing is allocated while entries move.
+   */
+  private void rebuild(int newBuckets) {
+    Object[] oldKv = keyValues;
+    int[] oldTags = tags;
+    int[] oldNext = next;
+    int oldLimit = buckets + extra;
+    int oldBuckets = buckets;
+    boolean[] inlineTaken = new boolean[newBuckets];
+    int inline = 0;
+    for (int i = 0; i < oldLimit; i++) {
+      if ((i >= oldBuckets || oldKv[2 * i] != EMPTY) && oldNext[i] != IN_OVERFLOW) {
+        int b = ChoiceHasher.bucket(oldTags[i], newBuckets);
+        inline += inlineTaken[b] ? 0 : 1;
+        inlineTaken[b] = true;
       }
     }
-    keyValues = newKeyValues;
-    tags = newTags;
-    next = newNext;
-    heads = newHeads;
+    int entries = size;
+    int extraNeeded = entries - inline;
+    int capacity = newBuckets + Math.max(extraNeeded + MIN_EXTRA, newBuckets / 4);
+    Object[] kv = new Object[2 * capacity];
+    int[] t = new int[capacity];
+    int[] nx = new int[capacity];
+    HashMap<Object, Integer> newOverflow = overflow == null ? null : new HashMap<>();
+    for (int b = 0; b < newBuckets; b++) {
+      kv[2 * b] = EMPTY;
+    }
+    Arrays.fill(nx, NONE);
+    keyValues = kv;
+    tags = t;
+    next = nx;
+    buckets = newBuckets;
+    extra = 0;
+    overflow = newOverflow;
+    for (int i = 0; i < oldLimit; i++) {
+      Object key = oldKv[2 * i];
+      if (i < oldBuckets && key == EMPTY) {
+        continue;
+      }
+      if (oldNext[i] == IN_OVERFLOW) {
+        overflow.put(key, addExtra(key, oldKv[2 * i + 1], oldTags[i], IN_OVERFLOW));
+      } else {
+        place(ChoiceHasher.bucket(oldTags[i], newBuckets), oldTags[i], key, oldKv[2 * i + 1]);
+      }
+    }
     modCount++;
   }
 
   // ---- Removal ----
 
   @Override
-  void removeAt(int e) {
-    if (next[e] == IN_OVERFLOW) {
-      overflow.remove(keyAt(e));
-      if (overflow.isEmpty()) {
-        overflow = null;
+  void removeAt(int i) {
+    if (i < buckets) {
+      int s = next[i];
+      if (s >= 0) { // the chain's second entry becomes its inline head
+        keyValues[2 * i] = keyValues[2 * s];
+        keyValues[2 * i + 1] = keyValues[2 * s + 1];
+        tags[i] = tags[s];
+        next[i] = next[s];
+        deleteExtra(s);
+      } else {
+        keyValues[2 * i] = EMPTY;
+        keyValues[2 * i + 1] = null;
       }
     } else {
-      relink(e, next[e]);
+      if (next[i] == IN_OVERFLOW) {
+        overflow.remove(keyValues[2 * i]);
+        if (overflow.isEmpty()) {
+          overflow = null;
+        }
+      } else {
+        relink(i, next[i]);
+      }
+      deleteExtra(i);
     }
-    int last = --size;
-    if (e != last) {
-      moveLastEntry(last, e);
-    }
-    keyValues[2 * last] = null;
-    keyValues[2 * last + 1] = null;
+    size--;
     modCount++;
   }
 
-  /** Moves entry {@code from} to the free index {@code to}, redirecting the link to it. */
-  private void moveLastEntry(int from, int to) {
-    keyValues[2 * to] = keyValues[2 * from];
-    keyValues[2 * to + 1] = keyValues[2 * from + 1];
-    tags[to] = tags[from];
-    next[to] = next[from];
-    if (next[from] == IN_OVERFLOW) {
-      overflow.put(keyValues[2 * to], to);
-    } else {
-      relink(from, to);
+  /** Frees slot s of the extra region (no link points to it) by moving the last entry into it. */
+  private void deleteExtra(int s) {
+    int last = buckets + extra - 1;
+    if (s != last) {
+      keyValues[2 * s] = keyValues[2 * last];
+      keyValues[2 * s + 1] = keyValues[2 * last + 1];
+      tags[s] = tags[last];
+      next[s] = next[last];
+      if (next[last] == IN_OVERFLOW) {
+        overflow.put(keyValues[2 * s], s);
+      } else {
+        relink(last, s);
+      }
     }
+    keyValues[2 * last] = null;
+    keyValues[2 * last + 1] = null;
+    next[last] = NONE;
+    extra--;
   }
 
-  /** Makes the link that points at chained entry {@code e} point at {@code target} instead. */
+  /** Makes the link that points at extra entry {@code e} of a chain point at {@code target}. */
   private void relink(int e, int target) {
-    int bucket = ChoiceHasher.bucket(tags[e], heads.length);
-    if (heads[bucket] == e) {
-      heads[bucket] = target;
-      return;
-    }
-    int p = heads[bucket];
+    int p = ChoiceHasher.bucket(tags[e], buckets);
     while (next[p] != e) {
       p = next[p];
     }
@@ -379,8 +484,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   public void clear() {
-    Arrays.fill(keyValues, 0, 2 * size, null);
-    Arrays.fill(heads, NONE);
+    Arrays.fill(keyValues, null);
+    for (int b = 0; b < buckets; b++) {
+      keyValues[2 * b] = EMPTY;
+    }
+    Arrays.fill(next, NONE);
+    extra = 0;
     size = 0;
     overflow = null;
     modCount++;
@@ -405,13 +514,17 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   @Override
   public LoadStats loadStats() {
-    int buckets = heads.length;
+    int limit = buckets + extra;
     int[] chainLength = new int[buckets];
-    int[] position = new int[size]; // 1-based position of each chained entry in its chain
+    int[] position = new int[limit]; // 1-based position of each chained entry in its chain
     int maxLength = 0;
     for (int b = 0; b < buckets; b++) {
-      int p = 0;
-      for (int e = heads[b]; e >= 0; e = next[e]) {
+      if (keyValues[2 * b] == EMPTY) {
+        continue;
+      }
+      int p = 1;
+      position[b] = 1;
+      for (int e = next[b]; e >= 0; e = next[e]) {
         position[e] = ++p;
       }
       chainLength[b] = p;
@@ -423,7 +536,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     }
     long[] perChoice = new long[choices];
     long probesHit = 0;
-    for (int e = 0; e < size; e++) {
+    for (int e = nextLive(0); e < limit; e = nextLive(e + 1)) {
       long hash = hasher.hash(keyValues[2 * e]);
       boolean chained = next[e] != IN_OVERFLOW;
       for (int c = 0; c < choices; c++) {
@@ -455,7 +568,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     copy.keyValues = keyValues.clone();
     copy.tags = tags.clone();
     copy.next = next.clone();
-    copy.heads = heads.clone();
     copy.overflow = overflow == null ? null : new HashMap<>(overflow);
     return copy;
   }
@@ -492,7 +604,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     } catch (IllegalArgumentException e) {
       throw (InvalidObjectException) new InvalidObjectException(e.getMessage()).initCause(e);
     }
-    allocate(MIN_CAPACITY);
+    allocate(MIN_BUCKETS);
     readEntries(in);
   }
 }
