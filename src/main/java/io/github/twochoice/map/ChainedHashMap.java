@@ -114,7 +114,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     if (expectedSize < 0) {
       throw new IllegalArgumentException("expectedSize must be >= 0: " + expectedSize);
     }
-    allocate(bucketsFor(expectedSize));
+    int initialBuckets = bucketsFor(expectedSize);
+    allocate(initialBuckets, defaultExtraCapacity(initialBuckets));
   }
 
   static double checkLoadFactor(double loadFactor) {
@@ -164,15 +165,17 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return CHAIN_LIMIT_PER_UNIT_LOAD * (int) Math.ceil(loadFactor);
   }
 
-  /** Allocates an empty table of {@code buckets} inline slots and room for chain entries. */
-  private void allocate(int buckets) {
-    int capacity = buckets + Math.max(MIN_EXTRA, buckets / 4);
+  /**
+   * Replaces the arrays by empty ones with {@code buckets} inline slots and room for {@code
+   * extraCapacity} chain entries. The arrays are allocated before any field changes, so running out
+   * of memory leaves the map as it was.
+   */
+  private void allocate(int buckets, int extraCapacity) {
+    int capacity = buckets + extraCapacity;
     Object[] kv = new Object[2 * capacity];
     int[] t = new int[capacity];
     int[] nx = new int[capacity];
-    for (int b = 0; b < buckets; b++) {
-      kv[2 * b] = EMPTY;
-    }
+    markEmpty(kv, buckets);
     Arrays.fill(nx, NONE);
     keyValues = kv;
     tags = t;
@@ -183,8 +186,20 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     overflow = null;
   }
 
+  private static int defaultExtraCapacity(int buckets) {
+    return Math.max(MIN_EXTRA, buckets / 4);
+  }
+
+  /** Marks the first {@code buckets} inline slots of {@code kv} as empty. */
+  private static void markEmpty(Object[] kv, int buckets) {
+    for (int b = 0; b < buckets; b++) {
+      kv[2 * b] = EMPTY;
+    }
+  }
+
   private int bucketsFor(int entries) {
-    return (int) Math.min(MAX_SLOTS / 2, Math.max(MIN_BUCKETS, Math.ceil(entries / loadFactor)));
+    int wanted = (int) Math.max(MIN_BUCKETS, Math.ceil(entries / loadFactor)); // saturates
+    return Math.min(MAX_SLOTS / 2, wanted);
   }
 
   // ---- Lookup ----
@@ -392,22 +407,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       }
     }
     int entries = size;
-    int extraNeeded = entries - inline;
-    int capacity = newBuckets + Math.max(extraNeeded + MIN_EXTRA, newBuckets / 4);
-    Object[] kv = new Object[2 * capacity];
-    int[] t = new int[capacity];
-    int[] nx = new int[capacity];
-    HashMap<Object, Integer> newOverflow = overflow == null ? null : new HashMap<>();
-    for (int b = 0; b < newBuckets; b++) {
-      kv[2 * b] = EMPTY;
-    }
-    Arrays.fill(nx, NONE);
-    keyValues = kv;
-    tags = t;
-    next = nx;
-    buckets = newBuckets;
-    extra = 0;
-    overflow = newOverflow;
+    HashMap<Object, Integer> oldOverflow = overflow;
+    allocate(newBuckets, Math.max(entries - inline + MIN_EXTRA, newBuckets / 4));
+    size = entries;
+    overflow = oldOverflow == null ? null : new HashMap<>();
     for (int i = 0; i < oldLimit; i++) {
       Object key = oldKv[2 * i];
       if (i < oldBuckets && key == EMPTY) {
@@ -485,9 +488,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   public void clear() {
     Arrays.fill(keyValues, null);
-    for (int b = 0; b < buckets; b++) {
-      keyValues[2 * b] = EMPTY;
-    }
+    markEmpty(keyValues, buckets);
     Arrays.fill(next, NONE);
     extra = 0;
     size = 0;
@@ -604,7 +605,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     } catch (IllegalArgumentException e) {
       throw (InvalidObjectException) new InvalidObjectException(e.getMessage()).initCause(e);
     }
-    allocate(MIN_BUCKETS);
+    allocate(MIN_BUCKETS, defaultExtraCapacity(MIN_BUCKETS));
     readEntries(in);
   }
 }
