@@ -26,20 +26,23 @@ import java.util.Objects;
  *   <li>{@code keyValues[2e]}, {@code keyValues[2e + 1]}: the key and value, side by side so that a
  *       hit reads one cache line;
  *   <li>{@code tags[e]}: the 32-bit choice hash that placed the entry ({@link
- *       ChoiceHasher#choice}); its high bits give the entry's bucket in a table of any size and its
- *       low bits reject most non-matching entries without calling {@code equals};
+ *       ChoiceHasher#choice}); its high bits give the entry's bucket in a table of any size, so
+ *       growth moves entries without calling {@code hashCode()};
+ *   <li>{@code fingerprints[e]}: 8 low bits of the tag, never 0, which reject most non-matching
+ *       entries without calling {@code equals}; 0 marks an empty bucket. At a byte per entry this
+ *       array stays in cache where {@code tags} would not, so a lookup's only memory accesses are
+ *       the slot of the matching key and the key itself;
  *   <li>{@code next[e]}: the next entry in the same chain, {@link #NONE} at the end, or {@link
  *       #IN_OVERFLOW} for an entry kept in the overflow area.
  * </ul>
  *
  * <p><b>Inline heads.</b> Indices {@code [0, buckets)} are the buckets themselves: the first entry
- * of bucket b's chain lives at index b (an empty bucket holds a private {@code EMPTY} key), so a
- * hit on a chain's first entry — three keys in four at load 1 — reads the key's slot directly and
- * then the key, two dependent memory accesses, as in an open-addressing table. The rest of each
- * chain lives in a dense <em>extra region</em> {@code [buckets, buckets + extra)}, linked from the
- * head. Removing a head promotes its successor into the bucket; removing from the extra region
- * moves its last entry into the hole, so iteration skips only empty buckets and memory follows the
- * entry count.
+ * of bucket b's chain lives at index b (an empty bucket has fingerprint 0), so a hit on a chain's
+ * first entry — three keys in four at load 1 — reads the key's slot directly and then the key, two
+ * dependent memory accesses, as in an open-addressing table. The rest of each chain lives in a
+ * dense <em>extra region</em> {@code [buckets, buckets + extra)}, linked from the head. Removing a
+ * head promotes its successor into the bucket; removing from the extra region moves its last entry
+ * into the hole, so iteration skips only empty buckets and memory follows the entry count.
  *
  * <p>A lookup scans the d chains in choice order, then the overflow area if there is one. An
  * insertion joins the shortest chain (inline if its bucket is empty, else right behind the head).
@@ -55,7 +58,7 @@ import java.util.Objects;
  * entry count needs.
  *
  * <p>Cost: a lookup computes one hash and reads about {@code d * load} chain entries on a miss,
- * fewer on a hit; no allocation. Memory: 16 bytes per bucket (its inline slot) plus 16 bytes per
+ * fewer on a hit; no allocation. Memory: 17 bytes per bucket (its inline slot) plus 17 bytes per
  * entry of the extra region (about a quarter of the entries at load 1, with room to grow).
  *
  * @param <K> the type of keys
@@ -81,9 +84,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** The most entry slots: twice it must still be a valid array length. */
   private static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
-  /** The key of an empty inline slot (null is a legal key). */
-  private static final Object EMPTY = new Object();
-
   /** End of a chain (in {@code next}). */
   private static final int NONE = -1;
 
@@ -101,6 +101,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   private transient Object[] keyValues;
   private transient int[] tags;
+  private transient byte[] fingerprints;
   private transient int[] next;
   private transient int buckets;
   private transient int extra;
@@ -174,11 +175,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int capacity = buckets + extraCapacity;
     Object[] kv = new Object[2 * capacity];
     int[] t = new int[capacity];
+    byte[] fp = new byte[capacity];
     int[] nx = new int[capacity];
-    markEmpty(kv, buckets);
     Arrays.fill(nx, NONE);
     keyValues = kv;
     tags = t;
+    fingerprints = fp;
     next = nx;
     this.buckets = buckets;
     extra = 0;
@@ -190,11 +192,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return Math.max(MIN_EXTRA, buckets / 4);
   }
 
-  /** Marks the first {@code buckets} inline slots of {@code kv} as empty. */
-  private static void markEmpty(Object[] kv, int buckets) {
-    for (int b = 0; b < buckets; b++) {
-      kv[2 * b] = EMPTY;
-    }
+  /** The fingerprint of a tag: its low 8 bits, with 0 (an empty bucket) replaced by 1. */
+  private static byte fingerprint(int tag) {
+    int f = tag & 0xFF;
+    return (byte) (f | ((f - 1) >>> 31));
   }
 
   private int bucketsFor(int entries) {
@@ -214,44 +215,26 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return find(hasher.hash(key), key);
   }
 
-  /**
-   * Scans the d chains of a key in choice order. The inline heads of the first two chains are both
-   * read before either is examined, so that their cache misses overlap.
-   */
+  /** Scans the d chains of a key in choice order, then the overflow area. */
   private int find(long hash, Object key) {
-    Object[] kv = keyValues;
-    int tag0 = ChoiceHasher.choice(hash, 0);
-    int tag1 = ChoiceHasher.choice(hash, 1);
-    int b0 = ChoiceHasher.bucket(tag0, buckets);
-    int b1 = choices > 1 ? ChoiceHasher.bucket(tag1, buckets) : b0;
-    Object k0 = kv[2 * b0];
-    Object k1 = kv[2 * b1];
-    int e = scanChain(b0, k0, tag0, key);
-    if (e >= 0 || choices == 1) {
-      return e >= 0 ? e : findInOverflow(key);
-    }
-    e = scanChain(b1, k1, tag1, key);
-    for (int c = 2; e < 0 && c < choices; c++) {
+    int e = NONE;
+    for (int c = 0; e < 0 && c < choices; c++) {
       int tag = ChoiceHasher.choice(hash, c);
-      int b = ChoiceHasher.bucket(tag, buckets);
-      e = scanChain(b, kv[2 * b], tag, key);
+      e = scanChain(ChoiceHasher.bucket(tag, buckets), fingerprint(tag), key);
     }
     return e >= 0 ? e : findInOverflow(key);
   }
 
-  /** Returns the entry of {@code key} in bucket b's chain, whose inline key is given, or -1. */
-  private int scanChain(int b, Object inlineKey, int tag, Object key) {
-    if (inlineKey == EMPTY) {
+  /** Returns the entry of {@code key} in bucket b's chain, given the key's fingerprint, or -1. */
+  private int scanChain(int b, byte fingerprint, Object key) {
+    byte[] fps = fingerprints;
+    if (fps[b] == 0) {
       return NONE;
     }
-    if (tags[b] == tag && (inlineKey == key || (key != null && key.equals(inlineKey)))) {
-      return b;
-    }
     Object[] kv = keyValues;
-    int[] tagOf = tags;
     int[] nextOf = next;
-    for (int e = nextOf[b]; e >= 0; e = nextOf[e]) {
-      if (tagOf[e] == tag) {
+    for (int e = b; e >= 0; e = nextOf[e]) {
+      if (fps[e] == fingerprint) {
         Object k = kv[2 * e];
         if (k == key || (key != null && key.equals(k))) {
           return e;
@@ -272,7 +255,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   boolean isLive(int index) {
-    return index >= buckets || keyValues[2 * index] != EMPTY;
+    return index >= buckets || fingerprints[index] != 0;
   }
 
   @Override
@@ -331,10 +314,11 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /** Adds an entry to bucket b's chain: inline if the bucket is empty, else right after it. */
   private void place(int b, int tag, Object key, Object value) {
-    if (keyValues[2 * b] == EMPTY) {
+    if (fingerprints[b] == 0) {
       keyValues[2 * b] = key;
       keyValues[2 * b + 1] = value;
       tags[b] = tag;
+      fingerprints[b] = fingerprint(tag);
       next[b] = NONE;
     } else {
       int e = addExtra(key, value, tag, next[b]); // may replace the arrays: store after it
@@ -361,21 +345,24 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       }
       Object[] kv = Arrays.copyOf(keyValues, 2 * capacity);
       int[] t = Arrays.copyOf(tags, capacity);
+      byte[] fp = Arrays.copyOf(fingerprints, capacity);
       int[] nx = Arrays.copyOf(next, capacity);
       keyValues = kv;
       tags = t;
+      fingerprints = fp;
       next = nx;
     }
     keyValues[2 * e] = key;
     keyValues[2 * e + 1] = value;
     tags[e] = tag;
+    fingerprints[e] = fingerprint(tag);
     next[e] = link;
     extra++;
     return e;
   }
 
   private int chainLength(int b) {
-    if (keyValues[2 * b] == EMPTY) {
+    if (fingerprints[b] == 0) {
       return 0;
     }
     int length = 1;
@@ -394,13 +381,13 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   private void rebuild(int newBuckets) {
     Object[] oldKv = keyValues;
     int[] oldTags = tags;
+    byte[] oldFingerprints = fingerprints;
     int[] oldNext = next;
     int oldLimit = buckets + extra;
-    int oldBuckets = buckets;
     boolean[] inlineTaken = new boolean[newBuckets];
     int inline = 0;
     for (int i = 0; i < oldLimit; i++) {
-      if ((i >= oldBuckets || oldKv[2 * i] != EMPTY) && oldNext[i] != IN_OVERFLOW) {
+      if (oldFingerprints[i] != 0 && oldNext[i] != IN_OVERFLOW) {
         int b = ChoiceHasher.bucket(oldTags[i], newBuckets);
         inline += inlineTaken[b] ? 0 : 1;
         inlineTaken[b] = true;
@@ -412,10 +399,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     size = entries;
     overflow = oldOverflow == null ? null : new HashMap<>();
     for (int i = 0; i < oldLimit; i++) {
-      Object key = oldKv[2 * i];
-      if (i < oldBuckets && key == EMPTY) {
+      if (oldFingerprints[i] == 0) {
         continue;
       }
+      Object key = oldKv[2 * i];
       if (oldNext[i] == IN_OVERFLOW) {
         overflow.put(key, addExtra(key, oldKv[2 * i + 1], oldTags[i], IN_OVERFLOW));
       } else {
@@ -435,11 +422,13 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         keyValues[2 * i] = keyValues[2 * s];
         keyValues[2 * i + 1] = keyValues[2 * s + 1];
         tags[i] = tags[s];
+        fingerprints[i] = fingerprints[s];
         next[i] = next[s];
         deleteExtra(s);
       } else {
-        keyValues[2 * i] = EMPTY;
+        keyValues[2 * i] = null;
         keyValues[2 * i + 1] = null;
+        fingerprints[i] = 0;
       }
     } else {
       if (next[i] == IN_OVERFLOW) {
@@ -463,6 +452,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       keyValues[2 * s] = keyValues[2 * last];
       keyValues[2 * s + 1] = keyValues[2 * last + 1];
       tags[s] = tags[last];
+      fingerprints[s] = fingerprints[last];
       next[s] = next[last];
       if (next[last] == IN_OVERFLOW) {
         overflow.put(keyValues[2 * s], s);
@@ -472,6 +462,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     }
     keyValues[2 * last] = null;
     keyValues[2 * last + 1] = null;
+    fingerprints[last] = 0;
     next[last] = NONE;
     extra--;
   }
@@ -488,7 +479,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   public void clear() {
     Arrays.fill(keyValues, null);
-    markEmpty(keyValues, buckets);
+    Arrays.fill(fingerprints, (byte) 0);
     Arrays.fill(next, NONE);
     extra = 0;
     size = 0;
@@ -520,7 +511,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int[] position = new int[limit]; // 1-based position of each chained entry in its chain
     int maxLength = 0;
     for (int b = 0; b < buckets; b++) {
-      if (keyValues[2 * b] == EMPTY) {
+      if (fingerprints[b] == 0) {
         continue;
       }
       int p = 1;
@@ -568,6 +559,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     ChainedHashMap<K, V> copy = (ChainedHashMap<K, V>) super.clone();
     copy.keyValues = keyValues.clone();
     copy.tags = tags.clone();
+    copy.fingerprints = fingerprints.clone();
     copy.next = next.clone();
     copy.overflow = overflow == null ? null : new HashMap<>(overflow);
     return copy;

@@ -217,38 +217,48 @@ public final class CuckooTable {
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   /**
-   * {@link #find} for 4-slot buckets: the four fingerprints of a bucket are compared with one word
-   * operation (SWAR: a byte of {@code word ^ pattern} is zero where the fingerprints are equal), so
-   * a bucket costs one load and no data-dependent branch unless a fingerprint matches. The
-   * zero-byte test can flag a byte above a true match by borrowing, so each flagged slot is checked
-   * again before its key is compared.
+   * {@link #find} for 4-slot buckets, written so that a lookup takes no branch that depends on
+   * where the key is. The four fingerprints of a bucket are one {@code int}; a word operation
+   * (SWAR) turns it into a mask with bit 8j + 7 set where slot j's fingerprint equals the key's.
+   * The masks of the first two buckets are joined into one {@code long}, whose lowest set bit names
+   * the first candidate slot arithmetically, so the processor can already run the next lookup while
+   * this one waits for memory; a fingerprint collision (1 in 255 per full slot) just moves on to
+   * the next set bit. Further choices (d &gt; 2) are tried one bucket at a time.
    */
   private int findInWordBuckets(int tag, Object key) {
-    byte fp = fingerprintOf(tag);
-    int pattern = (fp & 0xFF) * 0x01010101;
+    int pattern = (fingerprintOf(tag) & 0xFF) * 0x01010101;
     byte[] fps = fingerprints;
     Object[] kv = keyValues;
-    int firstBase = bucketOf(tag, 0) * WORD_BUCKET;
-    // An identity check on the first bucket's first key: it answers the common case of a caller
-    // reusing the stored key object, and it starts loading the first bucket's keys while its
-    // fingerprints are still on their way.
-    if (key != null && kv[2 * firstBase] == key) {
-      return firstBase;
+    int base0 = bucketOf(tag, 0) * WORD_BUCKET;
+    int base1 = bucketOf(tag, 1) * WORD_BUCKET;
+    long matches =
+        matchMask((int) FINGERPRINT_WORD.get(fps, base0) ^ pattern) & 0xFFFF_FFFFL
+            | (long) matchMask((int) FINGERPRINT_WORD.get(fps, base1) ^ pattern) << 32;
+    for (; matches != 0; matches &= matches - 1) {
+      int bit = Long.numberOfTrailingZeros(matches);
+      int slot = base0 + (bit >>> 5) * (base1 - base0) + ((bit & 31) >>> 3);
+      Object k = kv[2 * slot];
+      if (k == key || (key != null && key.equals(k))) {
+        return slot;
+      }
     }
-    for (int i = 0; i < choices; i++) {
-      int base = i == 0 ? firstBase : bucketOf(tag, i) * WORD_BUCKET;
-      int x = (int) FINGERPRINT_WORD.get(fps, base) ^ pattern;
-      for (int zeros = (x - 0x01010101) & ~x & 0x80808080; zeros != 0; zeros &= zeros - 1) {
-        int s = base + (Integer.numberOfTrailingZeros(zeros) >>> 3);
-        if (fps[s] == fp) {
-          Object k = kv[2 * s];
-          if (k == key || (key != null && key.equals(k))) {
-            return s;
-          }
+    for (int i = 2; i < choices; i++) {
+      int base = bucketOf(tag, i) * WORD_BUCKET;
+      int mask = matchMask((int) FINGERPRINT_WORD.get(fps, base) ^ pattern);
+      for (; mask != 0; mask &= mask - 1) {
+        int slot = base + (Integer.numberOfTrailingZeros(mask) >>> 3);
+        Object k = kv[2 * slot];
+        if (k == key || (key != null && key.equals(k))) {
+          return slot;
         }
       }
     }
     return -1;
+  }
+
+  /** Returns {@code x} with bit 7 of each byte set iff that byte is zero, and all other bits 0. */
+  private static int matchMask(int x) {
+    return ~(((x & 0x7F7F7F7F) + 0x7F7F7F7F) | x | 0x7F7F7F7F);
   }
 
   boolean isLive(int slot) {

@@ -300,14 +300,16 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   }
 
   private int find(long hash, Object key) {
-    if (bucketCapacity == WORD_BUCKET) {
-      return findInWordBuckets(hash, key);
-    }
+    return bucketCapacity == WORD_BUCKET ? findInWordBuckets(hash, key) : findFrom(0, hash, key);
+  }
+
+  /** Scans the buckets of choices {@code first} to d - 1 slot by slot, then the overflow area. */
+  private int findFrom(int first, long hash, Object key) {
     byte fp = fingerprint(hash);
     byte[] m = meta;
     Object[] kv = keyValues;
     int c = bucketCapacity;
-    for (int i = 0; i < subtables; i++) {
+    for (int i = first; i < subtables; i++) {
       int bucket = bucketOf(hash, i);
       int base = bucket * (c + 1);
       for (int j = 0, count = m[base]; j < count; j++) {
@@ -332,45 +334,50 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final long LOW_BITS = 0x0101_0101_0101_0101L;
-  private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+  private static final long LOW_7_BITS = 0x7F7F_7F7F_7F7F_7F7FL;
 
   /**
-   * {@link #find} for 7-slot buckets: a bucket's metadata is one aligned {@code long} (count in the
-   * low byte, then the fingerprints), compared with the key's fingerprint in one word operation
-   * (SWAR: a byte of {@code word ^ pattern} is zero where they are equal), restricted to the {@code
-   * count} filled slots. The zero-byte test can flag a byte above a true match by borrowing, so
-   * each flagged slot's fingerprint is checked again before its key is compared.
+   * {@link #find} for 7-slot buckets, written so that a lookup takes no branch that depends on
+   * where the key is. A bucket's metadata is one aligned {@code long} (count in the low byte, then
+   * the fingerprints); a word operation (SWAR) turns it into a mask with bit 7 of byte j + 1 set
+   * where filled slot j's fingerprint equals the key's. The first candidate of the first two
+   * subtables (the left one if it has any) is chosen arithmetically, so the processor can already
+   * run the next lookup while this one waits for memory. Only when that candidate is not the key (a
+   * fingerprint collision, 1 in 256 per filled slot) or there is none are the remaining buckets
+   * scanned.
    */
   private int findInWordBuckets(long hash, Object key) {
-    byte fp = fingerprint(hash);
-    long pattern = (fp & 0xFFL) * LOW_BITS;
+    long pattern = (fingerprint(hash) & 0xFFL) * LOW_BITS;
     byte[] m = meta;
     Object[] kv = keyValues;
-    int firstBucket = bucketOf(hash, 0);
-    // An identity check on the leftmost bucket's first key: it answers the common case of a caller
-    // reusing the stored key object, and it starts loading that bucket's keys while its metadata
-    // is still on its way (an empty slot holds null, which a non-null key never equals).
-    if (key != null && kv[2 * firstBucket * WORD_BUCKET] == key) {
-      return firstBucket * WORD_BUCKET;
-    }
-    for (int i = 0; i < subtables; i++) {
-      int bucket = i == 0 ? firstBucket : bucketOf(hash, i);
-      long word = (long) BUCKET_WORD.get(m, bucket * (WORD_BUCKET + 1));
-      long filled = ~(-1L << (8 * (int) (word & 0xFF))) << 8; // the bytes of the count slots
-      long x = word ^ pattern;
-      for (long zeros = (x - LOW_BITS) & ~x & HIGH_BITS & filled; zeros != 0; zeros &= zeros - 1) {
-        int j = (Long.numberOfTrailingZeros(zeros) >>> 3) - 1;
-        if (m[bucket * (WORD_BUCKET + 1) + 1 + j] == fp) {
-          int slot = bucket * WORD_BUCKET + j;
-          Object k = kv[2 * slot];
-          if (k == key || (key != null && key.equals(k))) {
-            return slot;
-          }
-        }
+    int bucket0 = bucketOf(hash, 0);
+    int bucket1 = bucketOf(hash, 1);
+    long matches0 = matchMask((long) BUCKET_WORD.get(m, bucket0 * (WORD_BUCKET + 1)), pattern);
+    long matches1 = matchMask((long) BUCKET_WORD.get(m, bucket1 * (WORD_BUCKET + 1)), pattern);
+    int right = (int) (((matches0 | -matches0) >>> 63) ^ 1); // 1 iff the left bucket has none
+    long matches = matches0 | (matches1 & -right);
+    if (matches != 0) {
+      int slot =
+          (bucket0 + right * (bucket1 - bucket0)) * WORD_BUCKET
+              + (Long.numberOfTrailingZeros(matches) >>> 3)
+              - 1;
+      Object k = kv[2 * slot];
+      if (k == key || (key != null && key.equals(k))) {
+        return slot;
       }
     }
-    int inOverflow = overflow.indexOf(key);
-    return inOverflow < 0 ? -1 : slotCount() + inOverflow;
+    return findFrom(matches == 0 ? 2 : 0, hash, key);
+  }
+
+  /**
+   * Returns a mask with bit 7 of byte j + 1 set iff slot j of the bucket whose metadata word is
+   * {@code word} is filled and holds fingerprint {@code pattern}'s byte; all other bits are 0.
+   */
+  private static long matchMask(long word, long pattern) {
+    long x = word ^ pattern;
+    long zeros = ~(((x & LOW_7_BITS) + LOW_7_BITS) | x | LOW_7_BITS); // exact: no borrows
+    long filled = ~(-1L << (8 * (int) (word & 0xFF))) << 8; // the bytes of the count slots
+    return zeros & filled;
   }
 
   @Override
