@@ -112,6 +112,19 @@ public final class ChoiceHasher implements Serializable {
     return (int) (((choiceHash & 0xFFFF_FFFFL) * buckets) >>> 32);
   }
 
+  /**
+   * Returns an 8-bit fingerprint of a choice hash: its low 8 bits, which {@link #bucket} does not
+   * use for tables of up to 2<sup>24</sup> buckets, with 0 replaced by 1 so that 0 can mark an
+   * empty slot. Two different keys in one bucket share a fingerprint with probability about 1/255.
+   *
+   * @param choiceHash a choice hash from {@link #choice(long, int)}
+   * @return a non-zero byte
+   */
+  public static byte fingerprint(int choiceHash) {
+    int f = choiceHash & 0xFF;
+    return (byte) (f | ((f - 1) >>> 31));
+  }
+
   @Override
   public boolean equals(Object o) {
     return o instanceof ChoiceHasher other && other.seed == seed;

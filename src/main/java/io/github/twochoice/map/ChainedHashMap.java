@@ -192,12 +192,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return Math.max(MIN_EXTRA, buckets / 4);
   }
 
-  /** The fingerprint of a tag: its low 8 bits, with 0 (an empty bucket) replaced by 1. */
-  private static byte fingerprint(int tag) {
-    int f = tag & 0xFF;
-    return (byte) (f | ((f - 1) >>> 31));
-  }
-
   private int bucketsFor(int entries) {
     int wanted = (int) Math.max(MIN_BUCKETS, Math.ceil(entries / loadFactor)); // saturates
     return Math.min(MAX_SLOTS / 2, wanted);
@@ -220,7 +214,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int e = NONE;
     for (int c = 0; e < 0 && c < choices; c++) {
       int tag = ChoiceHasher.choice(hash, c);
-      e = scanChain(ChoiceHasher.bucket(tag, buckets), fingerprint(tag), key);
+      e = scanChain(ChoiceHasher.bucket(tag, buckets), ChoiceHasher.fingerprint(tag), key);
     }
     return e >= 0 ? e : findInOverflow(key);
   }
@@ -318,7 +312,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       keyValues[2 * b] = key;
       keyValues[2 * b + 1] = value;
       tags[b] = tag;
-      fingerprints[b] = fingerprint(tag);
+      fingerprints[b] = ChoiceHasher.fingerprint(tag);
       next[b] = NONE;
     } else {
       int e = addExtra(key, value, tag, next[b]); // may replace the arrays: store after it
@@ -355,7 +349,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     keyValues[2 * e] = key;
     keyValues[2 * e + 1] = value;
     tags[e] = tag;
-    fingerprints[e] = fingerprint(tag);
+    fingerprints[e] = ChoiceHasher.fingerprint(tag);
     next[e] = link;
     extra++;
     return e;

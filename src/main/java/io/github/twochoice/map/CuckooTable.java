@@ -177,13 +177,12 @@ public final class CuckooTable {
 
   /** The 8-bit fingerprint of a tag, never 0 (which marks a free slot). */
   static byte fingerprintOf(int tag) {
-    int f = (tag * 0x2545F491) >>> 24;
-    return (byte) (f == 0 ? 1 : f);
+    return ChoiceHasher.fingerprint(tag);
   }
 
-  /** Bucket of choice {@code i} of a tag. */
+  /** Bucket of choice {@code i} of a tag (choice 0 multiplies by 1, which a constant i skips). */
   int bucketOf(int tag, int i) {
-    return ChoiceHasher.bucket(tag * CHOICE_MULTIPLIERS[i], buckets);
+    return ChoiceHasher.bucket(i == 0 ? tag : tag * CHOICE_MULTIPLIERS[i], buckets);
   }
 
   /** Returns the slot holding {@code key}, or -1. */

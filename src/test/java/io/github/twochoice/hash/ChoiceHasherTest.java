@@ -64,4 +64,12 @@ class ChoiceHasherTest {
     assertEquals(8, ChoiceHasher.choice(hash, 1));
     assertEquals(11, ChoiceHasher.choice(hash, 2));
   }
+
+  @Test
+  void fingerprintIsTheLowByteAndNeverZero() {
+    for (int low = 0; low < 256; low++) {
+      int choiceHash = 0x1234_5600 | low;
+      assertEquals(low == 0 ? 1 : low, ChoiceHasher.fingerprint(choiceHash) & 0xFF);
+    }
+  }
 }
