@@ -8,4 +8,10 @@ module io.github.twochoice {
   exports io.github.twochoice.hash;
   exports io.github.twochoice.stats;
   exports io.github.twochoice.sim;
+
+  // The command line (package cli) needs picocli, which only the executable jar bundles.
+  requires static info.picocli;
+
+  opens io.github.twochoice.cli to
+      info.picocli;
 }

@@ -68,10 +68,8 @@ public final class Demo {
     printCuckoo(System.out, keys);
   }
 
-  /** Cuckoo layouts (d choices, b slots per bucket) and their known load thresholds. */
+  /** Cuckoo layouts: d choices, b slots per bucket. */
   private static final int[][] CUCKOO_LAYOUTS = {{2, 1}, {2, 2}, {2, 4}, {3, 1}, {4, 1}};
-
-  private static final double[] CUCKOO_THRESHOLDS = {0.5, 0.897, 0.980, 0.918, 0.977};
 
   private static final double[] SWEEP_LOADS = {
     0.40, 0.45, 0.50, 0.55, 0.85, 0.90, 0.95, 0.97, 0.99
@@ -127,7 +125,7 @@ public final class Demo {
           format(
               "%21.4f%8.3f",
               CuckooThreshold.medianFirstFailureLoad(d, b, CELLS, TRIALS, SEED),
-              CUCKOO_THRESHOLDS[i]));
+              Theory.cuckooThreshold(d, b)));
       out.println(line);
     }
     out.println("(entries: the fraction of trials in which all keys fit)");

@@ -5,58 +5,72 @@
 package io.github.twochoice.hash;
 
 import java.io.Serializable;
+import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Turns a key's {@code hashCode()} into d bucket choices: a per-map seed, a strong 64-bit mix, and
- * d choices derived by double hashing.
+ * Turns a key's {@code hashCode()} into d bucket choices: a function drawn by seed from a {@link
+ * HashFamily}, a 64-bit hash, and d choices derived from it by double hashing.
  *
- * <p>The key's 32-bit {@code hashCode()} is combined with a 64-bit seed and passed through the
- * MurmurHash3 finalizer ({@code fmix64}), a bijection on 64-bit values whose output bits each
- * depend on every input bit. The high and low halves of the result, {@code h1} and {@code h2}, give
- * the i-th <em>choice hash</em> {@code g_i = h1 + i * h2} (mod 2<sup>32</sup>), which is enough for
- * balanced allocations (double hashing behaves like independent choices for this purpose). A choice
- * hash becomes a bucket index in a table of any size by the multiply-shift range reduction {@link
- * #bucket(int, int)}, which uses its high bits; the low bits remain free for use as a fingerprint.
+ * <p>The high and low halves of a key's 64-bit hash, {@code h1} and {@code h2}, give the i-th
+ * <em>choice hash</em> {@code g_i = h1 + i * h2} (mod 2<sup>32</sup>), which is enough for balanced
+ * allocations (double hashing behaves like independent choices for this purpose). A choice hash
+ * becomes a bucket index in a table of any size by the multiply-shift range reduction {@link
+ * #bucket(int, int)}, which uses its high bits; the low bits remain free for a {@link
+ * #fingerprint(int) fingerprint}.
  *
- * <p>Keys with equal {@code hashCode()} get equal choices under every seed: no hash derived from
- * the hash code can separate them, so every map keeps a bounded fallback for them.
+ * <p>The default, {@link #seeded(long)}, is the {@linkplain HashFamily#STRONG_MIXER strong mixer}:
+ * the hash code combined with a 64-bit seed and passed through the MurmurHash3 finalizer ({@code
+ * fmix64}). The other families ({@link HashFamily}) are there to teach what a hash function must
+ * provide; {@link HashFamily#hasher(long)} makes one of any family.
  *
- * <p>Cost: two 64-bit multiplications per {@link #hash(Object)} plus the key's own {@code
- * hashCode()}; one addition and one multiplication per choice. Instances are immutable.
+ * <p>Keys with equal {@code hashCode()} get equal choices under every seed and family: no hash
+ * derived from the hash code can separate them, so every map keeps a bounded fallback for them.
+ *
+ * <p>Cost: the key's own {@code hashCode()} plus a few multiplications (the strong mixer: two) or
+ * four table lookups (tabulation) per {@link #hash(Object)}; one addition and one multiplication
+ * per choice. Instances are immutable and serializable.
  */
-public final class ChoiceHasher implements Serializable {
-  private static final long serialVersionUID = 1L;
+public abstract sealed class ChoiceHasher implements Serializable {
+  private static final long serialVersionUID = 2L;
 
-  /** The seed combined with every hash code. */
+  /** The seed that chose this function from its family. */
   private final long seed;
 
-  private ChoiceHasher(long seed) {
+  ChoiceHasher(long seed) {
     this.seed = seed;
   }
 
   /**
-   * Returns a hasher with the given seed, for reproducible tables and experiments.
+   * Returns the strong-mixer hasher with the given seed, for reproducible tables and experiments.
    *
    * @param seed any 64-bit value
    * @return a hasher whose choices depend only on the seed and the keys' hash codes
    */
   public static ChoiceHasher seeded(long seed) {
-    return new ChoiceHasher(seed);
+    return new StrongMixer(seed);
   }
 
   /**
-   * Returns a hasher with a fresh random seed: the default of every map, so that copying one map
-   * into another, or keys crafted against one seed, cannot produce long chains.
+   * Returns a strong-mixer hasher with a fresh random seed: the default of every map, so that
+   * copying one map into another, or keys crafted against one seed, cannot produce long chains.
    *
    * @return a hasher with an unpredictable seed
    */
   public static ChoiceHasher randomlySeeded() {
-    return new ChoiceHasher(ThreadLocalRandom.current().nextLong());
+    return seeded(ThreadLocalRandom.current().nextLong());
   }
 
   /**
-   * Returns this hasher's seed.
+   * Returns the family this hasher was drawn from.
+   *
+   * @return the family
+   */
+  public abstract HashFamily family();
+
+  /**
+   * Returns the seed that chose this function from its family (ignored by {@link
+   * HashFamily#IDENTITY}).
    *
    * @return the seed
    */
@@ -65,14 +79,22 @@ public final class ChoiceHasher implements Serializable {
   }
 
   /**
-   * Returns the 64-bit mixed hash of a key, from which its choices are derived.
+   * Returns the 64-bit hash of a key, from which its choices are derived.
    *
    * @param key a key, possibly {@code null} (hashed as hash code 0)
-   * @return the key's mixed hash under this hasher's seed
+   * @return the key's hash under this hasher
    */
-  public long hash(Object key) {
-    return mix(key == null ? 0 : key.hashCode(), seed);
+  public final long hash(Object key) {
+    return hashOf(key == null ? 0 : key.hashCode());
   }
+
+  /**
+   * Returns the 64-bit hash of a 32-bit hash code.
+   *
+   * @param hashCode a key's hash code
+   * @return its hash under this hasher
+   */
+  public abstract long hashOf(int hashCode);
 
   /**
    * Mixes a 32-bit hash code with a seed: the MurmurHash3 64-bit finalizer of {@code hashCode ^
@@ -90,9 +112,9 @@ public final class ChoiceHasher implements Serializable {
   }
 
   /**
-   * Returns the choice hash {@code g_i = h1 + i * h2} for choice {@code index} of a mixed hash.
+   * Returns the choice hash {@code g_i = h1 + i * h2} for choice {@code index} of a 64-bit hash.
    *
-   * @param hash a mixed hash from {@link #hash(Object)}
+   * @param hash a hash from {@link #hash(Object)}
    * @param index the choice number, from 0
    * @return the 32-bit choice hash
    */
@@ -125,18 +147,120 @@ public final class ChoiceHasher implements Serializable {
     return (byte) (f | ((f - 1) >>> 31));
   }
 
+  /** Two hashers are equal if they are the same function: same family and seed. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof ChoiceHasher other && other.seed == seed;
+    return o instanceof ChoiceHasher other && other.family() == family() && other.seed == seed;
   }
 
   @Override
   public int hashCode() {
-    return Long.hashCode(seed);
+    return 31 * family().hashCode() + Long.hashCode(seed);
   }
 
   @Override
   public String toString() {
-    return "ChoiceHasher[seed=" + seed + "]";
+    return "ChoiceHasher[" + family() + ", seed=" + seed + "]";
+  }
+
+  /** {@link HashFamily#STRONG_MIXER}. */
+  static final class StrongMixer extends ChoiceHasher {
+    private static final long serialVersionUID = 1L;
+
+    StrongMixer(long seed) {
+      super(seed);
+    }
+
+    @Override
+    public HashFamily family() {
+      return HashFamily.STRONG_MIXER;
+    }
+
+    @Override
+    public long hashOf(int hashCode) {
+      return mix(hashCode, seed());
+    }
+  }
+
+  /** {@link HashFamily#MULTIPLY_SHIFT}: {@code h = (a x + b) >>> 32} twice, one per half. */
+  static final class MultiplyShift extends ChoiceHasher {
+    private static final long serialVersionUID = 1L;
+    private final long a1;
+    private final long b1;
+    private final long a2;
+    private final long b2;
+
+    MultiplyShift(long seed) {
+      super(seed);
+      SplittableRandom random = new SplittableRandom(seed);
+      a1 = random.nextLong();
+      b1 = random.nextLong();
+      a2 = random.nextLong();
+      b2 = random.nextLong();
+    }
+
+    @Override
+    public HashFamily family() {
+      return HashFamily.MULTIPLY_SHIFT;
+    }
+
+    @Override
+    public long hashOf(int hashCode) {
+      long x = hashCode & 0xFFFF_FFFFL;
+      return ((a1 * x + b1) & 0xFFFF_FFFF_0000_0000L) | ((a2 * x + b2) >>> 32);
+    }
+  }
+
+  /** {@link HashFamily#TABULATION}: four tables of 256 random words, one per byte, XORed. */
+  static final class Tabulation extends ChoiceHasher {
+    private static final long serialVersionUID = 1L;
+    private final transient long[] table; // 4 x 256 words, rebuilt from the seed
+
+    Tabulation(long seed) {
+      super(seed);
+      SplittableRandom random = new SplittableRandom(seed);
+      table = new long[4 * 256];
+      for (int i = 0; i < table.length; i++) {
+        table[i] = random.nextLong();
+      }
+    }
+
+    @Override
+    public HashFamily family() {
+      return HashFamily.TABULATION;
+    }
+
+    @Override
+    public long hashOf(int hashCode) {
+      long[] t = table;
+      return t[hashCode & 0xFF]
+          ^ t[256 + ((hashCode >>> 8) & 0xFF)]
+          ^ t[512 + ((hashCode >>> 16) & 0xFF)]
+          ^ t[768 + (hashCode >>> 24)];
+    }
+
+    /** The tables are not serialized: they follow from the seed. */
+    private Object readResolve() {
+      return new Tabulation(seed());
+    }
+  }
+
+  /** {@link HashFamily#IDENTITY}: the hash code itself in both halves. */
+  static final class Identity extends ChoiceHasher {
+    private static final long serialVersionUID = 1L;
+
+    Identity(long seed) {
+      super(seed);
+    }
+
+    @Override
+    public HashFamily family() {
+      return HashFamily.IDENTITY;
+    }
+
+    @Override
+    public long hashOf(int hashCode) {
+      return ((long) hashCode << 32) | (hashCode & 0xFFFF_FFFFL);
+    }
   }
 }

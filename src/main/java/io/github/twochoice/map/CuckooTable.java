@@ -231,8 +231,8 @@ public final class CuckooTable {
     int base0 = bucketOf(tag, 0) * WORD_BUCKET;
     int base1 = bucketOf(tag, 1) * WORD_BUCKET;
     long matches =
-        matchMask((int) FINGERPRINT_WORD.get(fps, base0) ^ pattern) & 0xFFFF_FFFFL
-            | (long) matchMask((int) FINGERPRINT_WORD.get(fps, base1) ^ pattern) << 32;
+        (matchMask((int) FINGERPRINT_WORD.get(fps, base0) ^ pattern) & 0xFFFF_FFFFL)
+            | ((long) matchMask((int) FINGERPRINT_WORD.get(fps, base1) ^ pattern) << 32);
     for (; matches != 0; matches &= matches - 1) {
       int bit = Long.numberOfTrailingZeros(matches);
       int slot = base0 + (bit >>> 5) * (base1 - base0) + ((bit & 31) >>> 3);

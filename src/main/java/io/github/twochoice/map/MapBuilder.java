@@ -5,10 +5,13 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
+import io.github.twochoice.hash.HashFamily;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The settings shared by the builders of every map: expected size, load factor and seed. Each
- * setter checks its argument at once and names it in the exception.
+ * The settings shared by the builders of every map: expected size, load factor, hash family and
+ * seed. Each setter checks its argument at once and names it in the exception.
  *
  * @param <B> the concrete builder type, returned by every setter
  */
@@ -18,6 +21,7 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
   boolean loadFactorSet;
   private boolean seeded;
   private long seed;
+  private HashFamily hashFamily = HashFamily.STRONG_MIXER;
 
   MapBuilder(double defaultLoadFactor) {
     this.loadFactor = defaultLoadFactor;
@@ -67,7 +71,20 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
     return self();
   }
 
+  /**
+   * Sets the family of hash functions the seed draws from (for teaching: the default, {@link
+   * HashFamily#STRONG_MIXER}, is the one to use).
+   *
+   * @param hashFamily the family
+   * @return this builder
+   * @throws NullPointerException if {@code hashFamily} is null
+   */
+  public B hashFamily(HashFamily hashFamily) {
+    this.hashFamily = Objects.requireNonNull(hashFamily, "hashFamily");
+    return self();
+  }
+
   ChoiceHasher hasher() {
-    return seeded ? ChoiceHasher.seeded(seed) : ChoiceHasher.randomlySeeded();
+    return hashFamily.hasher(seeded ? seed : ThreadLocalRandom.current().nextLong());
   }
 }

@@ -55,6 +55,23 @@ public final class CuckooThreshold {
    * @return the median load at the first failure
    */
   public static double medianFirstFailureLoad(int d, int b, int cells, int trials, long seed) {
+    double[] loads = firstFailureLoads(d, b, cells, trials, seed);
+    return trials % 2 == 1 ? loads[trials / 2] : (loads[trials / 2 - 1] + loads[trials / 2]) / 2;
+  }
+
+  /**
+   * Returns {@link #firstFailureLoad} of {@code trials} trials, sorted. The fraction of them at or
+   * above a load L estimates the probability that L · cells keys all fit, so one call gives the
+   * whole success-probability curve.
+   *
+   * @param d choices per key
+   * @param b slots per bucket
+   * @param cells slots in the table
+   * @param trials the number of trials, positive
+   * @param seed the seed of the trial seeds
+   * @return the first-failure loads in increasing order
+   */
+  public static double[] firstFailureLoads(int d, int b, int cells, int trials, long seed) {
     checkTrials(trials);
     SplittableRandom seeds = new SplittableRandom(seed);
     double[] loads = new double[trials];
@@ -62,7 +79,7 @@ public final class CuckooThreshold {
       loads[t] = firstFailureLoad(d, b, cells, seeds.nextLong());
     }
     Arrays.sort(loads);
-    return trials % 2 == 1 ? loads[trials / 2] : (loads[trials / 2 - 1] + loads[trials / 2]) / 2;
+    return loads;
   }
 
   /**

@@ -5,8 +5,10 @@
 package io.github.twochoice.stats;
 
 /**
- * What theory predicts for the maximum load when n balls go into n bins, computed rather than
- * tabulated.
+ * What theory predicts for balls in bins, cuckoo tables and the supermarket model, computed rather
+ * than tabulated.
+ *
+ * <p>Maximum load when n balls go into n bins:
  *
  * <ul>
  *   <li>One choice: the maximum grows like {@code ln n / ln ln n}; Gonnet (1981) sharpened the
@@ -16,8 +18,14 @@ package io.github.twochoice.stats;
  *       golden ratio (Vöcking, 1999).
  * </ul>
  *
- * <p>All methods are pure functions of their arguments; each costs at most a few hundred
- * floating-point operations.
+ * <p>Layer fractions, s_i = the fraction of bins holding at least i balls after m = t n balls: the
+ * Poisson tail for one choice, and the <em>fluid limits</em> (Mitzenmacher) for d symmetric choices
+ * and for Vöcking's d-left rule, solved numerically. Cuckoo load thresholds for d choices of b-slot
+ * buckets from their equations, and the supermarket model's queue-length tail and mean time in
+ * system.
+ *
+ * <p>All methods are pure functions of their arguments. The maximum-load formulas cost a few
+ * hundred floating-point operations; a fluid limit costs O(layers · d² · t / step).
  */
 public final class Theory {
   private Theory() {}
@@ -171,6 +179,273 @@ public final class Theory {
     }
     double t = z + 7.5;
     return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+  }
+
+  // ---- Layer fractions ----
+
+  /**
+   * Returns {@code P(X >= i)} for X Poisson with mean λ: the fraction of bins with at least i balls
+   * when t = λ balls per bin are thrown with one choice (in the limit of many bins). Summed from
+   * the tail, so it stays accurate where it is tiny.
+   *
+   * @param lambda the mean, {@code >= 0}
+   * @param i the layer, {@code >= 0}
+   * @return the tail probability
+   * @throws IllegalArgumentException if an argument is negative or λ is not finite
+   */
+  public static double poissonTail(double lambda, int i) {
+    if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+      throw new IllegalArgumentException("lambda must be >= 0 and finite: " + lambda);
+    }
+    if (i < 0) {
+      throw new IllegalArgumentException("i must be >= 0: " + i);
+    }
+    if (i == 0) {
+      return 1;
+    }
+    if (lambda == 0) {
+      return 0;
+    }
+    if (i <= lambda) { // the tail is large: 1 minus the head is accurate
+      double head = 0;
+      double term = Math.exp(-lambda);
+      for (int k = 0; k < i; k++) {
+        head += term;
+        term *= lambda / (k + 1);
+      }
+      return Math.max(0, 1 - head);
+    }
+    double term = Math.exp(i * Math.log(lambda) - lambda - lnGamma(i + 1.0));
+    double sum = 0;
+    for (int k = i; term > sum * 1e-17 && term > 0; k++) {
+      sum += term;
+      term *= lambda / (k + 1);
+    }
+    return Math.min(1, sum);
+  }
+
+  /**
+   * Returns the fluid limit of d symmetric choices: s_0 = 1 and {@code ds_i/dt = s_{i-1}^d − s_i^d}
+   * from s_i(0) = 0, at time t = balls per bin. A ball raises a bin from layer i − 1 to i exactly
+   * when all d of its bins are in layer i − 1 and not all in layer i. With d = 1 this is the
+   * Poisson tail.
+   *
+   * @param d the number of choices, from 1 to 64
+   * @param t balls per bin, {@code >= 0}
+   * @param maxLayer the highest layer wanted, {@code >= 1}
+   * @return {@code s[0..maxLayer]}, s[0] = 1
+   * @throws IllegalArgumentException if an argument is out of range
+   */
+  public static double[] layerFractions(int d, double t, int maxLayer) {
+    checkLayers(d, t, maxLayer);
+    double[] s = new double[maxLayer + 1];
+    s[0] = 1;
+    return solve(
+        s,
+        t,
+        (y, dy) -> {
+          dy[0] = 0;
+          for (int i = 1; i <= maxLayer; i++) {
+            dy[i] = Math.pow(y[i - 1], d) - Math.pow(y[i], d);
+          }
+        });
+  }
+
+  /**
+   * Returns the fluid limit of Vöcking's d-left rule: the bins form d equal groups, x_{j,i} is the
+   * fraction of group j's bins with at least i balls, and a ball raises its group-j bin from layer
+   * i − 1 to i iff that bin has exactly i − 1 balls, the bins of all groups to its left have at
+   * least i (strictly more: a tie would go left) and those to its right at least i − 1:
+   *
+   * <pre>dx_{j,i}/dt = d (x_{j,i-1} − x_{j,i}) Π_{k&lt;j} x_{k,i} Π_{k&gt;j} x_{k,i-1}</pre>
+   *
+   * <p>(the factor d because a group holds n/d bins). The returned layer fractions average the
+   * groups: s_i = (1/d) Σ_j x_{j,i}.
+   *
+   * @param d the number of groups, from 1 to 64 (1 is one choice)
+   * @param t balls per bin, {@code >= 0}
+   * @param maxLayer the highest layer wanted, {@code >= 1}
+   * @return {@code s[0..maxLayer]}, s[0] = 1
+   * @throws IllegalArgumentException if an argument is out of range
+   */
+  public static double[] dLeftLayerFractions(int d, double t, int maxLayer) {
+    checkLayers(d, t, maxLayer);
+    int width = maxLayer + 1;
+    double[] x = new double[d * width];
+    for (int j = 0; j < d; j++) {
+      x[j * width] = 1;
+    }
+    double[] groups =
+        solve(
+            x,
+            t,
+            (y, dy) -> {
+              for (int j = 0; j < d; j++) {
+                dy[j * width] = 0;
+                for (int i = 1; i <= maxLayer; i++) {
+                  double rate = d * (y[j * width + i - 1] - y[j * width + i]);
+                  for (int k = 0; k < d; k++) {
+                    rate *= k < j ? y[k * width + i] : k > j ? y[k * width + i - 1] : 1;
+                  }
+                  dy[j * width + i] = rate;
+                }
+              }
+            });
+    double[] s = new double[width];
+    for (int j = 0; j < d; j++) {
+      for (int i = 0; i < width; i++) {
+        s[i] += groups[j * width + i] / d;
+      }
+    }
+    return s;
+  }
+
+  private static void checkLayers(int d, double t, int maxLayer) {
+    if (d < 1 || d > 64) {
+      throw new IllegalArgumentException("d must be between 1 and 64: " + d);
+    }
+    if (!(t >= 0) || Double.isInfinite(t)) {
+      throw new IllegalArgumentException("t must be >= 0 and finite: " + t);
+    }
+    if (maxLayer < 1) {
+      throw new IllegalArgumentException("maxLayer must be >= 1: " + maxLayer);
+    }
+  }
+
+  /** The right-hand side of an ODE system: writes dy/dt at y into dy. */
+  private interface Derivative {
+    void at(double[] y, double[] dy);
+  }
+
+  /** Integrates y' = f(y) from y(0) = y0 (modified in place) to time t by classic Runge-Kutta. */
+  private static double[] solve(double[] y, double t, Derivative f) {
+    int steps = (int) Math.max(1, Math.ceil(t * 1000));
+    double h = t / steps;
+    int n = y.length;
+    double[] k1 = new double[n];
+    double[] k2 = new double[n];
+    double[] k3 = new double[n];
+    double[] k4 = new double[n];
+    double[] tmp = new double[n];
+    for (int step = 0; step < steps; step++) {
+      f.at(y, k1);
+      for (int i = 0; i < n; i++) {
+        tmp[i] = y[i] + h / 2 * k1[i];
+      }
+      f.at(tmp, k2);
+      for (int i = 0; i < n; i++) {
+        tmp[i] = y[i] + h / 2 * k2[i];
+      }
+      f.at(tmp, k3);
+      for (int i = 0; i < n; i++) {
+        tmp[i] = y[i] + h * k3[i];
+      }
+      f.at(tmp, k4);
+      for (int i = 0; i < n; i++) {
+        y[i] += h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+      }
+    }
+    return y;
+  }
+
+  // ---- Cuckoo hashing ----
+
+  /**
+   * Returns the load (keys per slot) below which a cuckoo table with d choices of b-slot buckets
+   * can hold all its keys with high probability, and above which it cannot, as the table grows. For
+   * d = 2, b = 1 it is 1/2 (the random graph's giant component); otherwise (Fountoulakis, Khosla
+   * and Panagiotou; Dietzfelbinger et al. for b = 1) it is {@code c/b} with {@code c = ξ / (d Q(ξ,
+   * b)^(d−1))}, ξ the positive root of {@code d b = ξ Q(ξ, b) / Q(ξ, b + 1)} and {@code Q(x, y)} =
+   * {@link #poissonTail(double, int) P(Poisson(x) ≥ y)}. Gives 0.918 for (3, 1), 0.977 for (4, 1),
+   * 0.897 for (2, 2) and 0.980 for (2, 4).
+   *
+   * @param d choices per key, at least 2
+   * @param b slots per bucket, at least 1
+   * @return the load threshold, in (0, 1)
+   * @throws IllegalArgumentException if {@code d < 2} or {@code b < 1}
+   */
+  public static double cuckooThreshold(int d, int b) {
+    if (d < 2) {
+      throw new IllegalArgumentException("d must be >= 2: " + d);
+    }
+    if (b < 1) {
+      throw new IllegalArgumentException("b must be >= 1: " + b);
+    }
+    if (d == 2 && b == 1) {
+      return 0.5;
+    }
+    // ξ Q(ξ, b) / Q(ξ, b + 1) rises from b + 1 (at ξ → 0) without bound, and d b > b + 1 here.
+    double lo = 1e-9;
+    double hi = 1;
+    while (hi * poissonTail(hi, b) / poissonTail(hi, b + 1) < d * b) {
+      lo = hi;
+      hi *= 2;
+    }
+    for (int i = 0; i < 200 && hi - lo > 1e-13 * hi; i++) {
+      double mid = (lo + hi) / 2;
+      if (mid * poissonTail(mid, b) / poissonTail(mid, b + 1) < d * b) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    double xi = (lo + hi) / 2;
+    return xi / (d * Math.pow(poissonTail(xi, b), d - 1)) / b;
+  }
+
+  // ---- The supermarket model ----
+
+  /**
+   * Returns the equilibrium fraction of queues with at least i customers in the supermarket model:
+   * n FIFO servers of rate 1, customers arriving at rate λn, each joining the shortest of d queues
+   * chosen at random. It is {@code λ^((d^i − 1)/(d − 1))} (Mitzenmacher; Vvedenskaya, Dobrushin and
+   * Karpelevich), {@code λ^i} for d = 1: doubly exponential in i for d ≥ 2.
+   *
+   * @param lambda the arrival rate per server, in [0, 1)
+   * @param d choices per customer, from 1 to 64
+   * @param i the queue length, {@code >= 0}
+   * @return the fraction of queues of length at least i
+   * @throws IllegalArgumentException if an argument is out of range
+   */
+  public static double supermarketTail(double lambda, int d, int i) {
+    checkSupermarket(lambda, d);
+    if (i < 0) {
+      throw new IllegalArgumentException("i must be >= 0: " + i);
+    }
+    return Math.pow(lambda, d == 1 ? i : (Math.pow(d, i) - 1) / (d - 1));
+  }
+
+  /**
+   * Returns the expected time a customer spends in the supermarket system at equilibrium, {@code
+   * Σ_{i≥1} λ^((d^i − d)/(d − 1))}; for d = 1 the M/M/1 value {@code 1/(1 − λ)}.
+   *
+   * @param lambda the arrival rate per server, in [0, 1)
+   * @param d choices per customer, from 1 to 64
+   * @return the mean time in system, in units of one mean service time
+   * @throws IllegalArgumentException if an argument is out of range
+   */
+  public static double supermarketMeanTime(double lambda, int d) {
+    checkSupermarket(lambda, d);
+    if (d == 1) {
+      return 1 / (1 - lambda);
+    }
+    double sum = 0;
+    for (int i = 1; ; i++) {
+      double term = Math.pow(lambda, (Math.pow(d, i) - d) / (d - 1));
+      sum += term;
+      if (term < 1e-17 * sum) {
+        return sum;
+      }
+    }
+  }
+
+  private static void checkSupermarket(double lambda, int d) {
+    if (!(lambda >= 0 && lambda < 1)) {
+      throw new IllegalArgumentException("lambda must be in [0, 1): " + lambda);
+    }
+    if (d < 1 || d > 64) {
+      throw new IllegalArgumentException("d must be between 1 and 64: " + d);
+    }
   }
 
   private static void checkN(double n) {

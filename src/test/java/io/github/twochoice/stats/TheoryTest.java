@@ -50,4 +50,88 @@ class TheoryTest {
     assertThrows(IllegalArgumentException.class, () -> Theory.inverseGamma(0.5));
     assertThrows(IllegalArgumentException.class, () -> Theory.lnGamma(0));
   }
+
+  @Test
+  void poissonTailIsTheOneChoiceLayerProfile() {
+    // The brief's one-choice layers at one ball per bin: 63.2 %, 26.4 %, 8.0 %, 1.9 %.
+    assertEquals(1 - Math.exp(-1), Theory.poissonTail(1, 1), 1e-15);
+    assertEquals(1 - 2 * Math.exp(-1), Theory.poissonTail(1, 2), 1e-15);
+    assertEquals(0.0803014, Theory.poissonTail(1, 3), 1e-7);
+    assertEquals(0.0189882, Theory.poissonTail(1, 4), 1e-7);
+    // Far in the tail the sum is still accurate: P(X >= 20) = e^-1 / 20! (1 + 1/21 + 1/(21 22)
+    // + 1/(21 22 23) + ...); the terms left out are below 1e-5 of the total.
+    double tail = Math.exp(-1) / 2.43290200817664e18 * (1 + 1.0 / 21 + 1.0 / 462 + 1.0 / 10_626);
+    assertEquals(tail, Theory.poissonTail(1, 20), 1e-5 * tail);
+    assertEquals(1, Theory.poissonTail(3, 0));
+    assertEquals(0, Theory.poissonTail(0, 1));
+    assertThrows(IllegalArgumentException.class, () -> Theory.poissonTail(-1, 1));
+    assertThrows(IllegalArgumentException.class, () -> Theory.poissonTail(1, -1));
+  }
+
+  @Test
+  void fluidLimitOfOneChoiceIsThePoissonTail() {
+    double[] s = Theory.layerFractions(1, 2.5, 12);
+    for (int i = 0; i <= 12; i++) {
+      assertEquals(Theory.poissonTail(2.5, i), s[i], 1e-10, "layer " + i); // RK4, step 1/1000
+    }
+  }
+
+  @Test
+  void fluidLimitsMatchTheBriefsTwoChoiceLayers() {
+    double[] two = Theory.layerFractions(2, 1, 6);
+    assertEquals(0.2295, two[2], 1e-4); // "about 22.9 % hold >= 2"
+    assertEquals(0.0089, two[3], 1e-4); // "0.9 % hold >= 3"
+    assertEquals(6.05e-6, two[4], 0.05e-6); // "about one bin in 10^5 holds 4"
+    double[] leftTwo = Theory.dLeftLayerFractions(2, 1, 6);
+    assertEquals(0.004475, leftTwo[3], 1e-5); // half the symmetric layer
+    double[] three = Theory.layerFractions(3, 1, 6);
+    assertEquals(5.08e-4, three[3], 0.01e-4);
+  }
+
+  @Test
+  void fluidLimitsConserveBalls() {
+    // Every ball adds one to the total load, and the sum over i >= 1 of s_i is the mean load.
+    for (int d = 1; d <= 4; d++) {
+      assertEquals(3.0, sumOfLayers(Theory.layerFractions(d, 3, 40)), 1e-9, "symmetric " + d);
+      assertEquals(3.0, sumOfLayers(Theory.dLeftLayerFractions(d, 3, 40)), 1e-9, "d-left " + d);
+    }
+    assertThrows(IllegalArgumentException.class, () -> Theory.layerFractions(0, 1, 4));
+    assertThrows(IllegalArgumentException.class, () -> Theory.dLeftLayerFractions(2, -1, 4));
+    assertThrows(IllegalArgumentException.class, () -> Theory.layerFractions(2, 1, 0));
+  }
+
+  private static double sumOfLayers(double[] s) {
+    double sum = 0;
+    for (int i = 1; i < s.length; i++) {
+      sum += s[i];
+    }
+    return sum;
+  }
+
+  @Test
+  void cuckooThresholdsMatchThePublishedValues() {
+    assertEquals(0.5, Theory.cuckooThreshold(2, 1));
+    assertEquals(0.9179, Theory.cuckooThreshold(3, 1), 1e-4);
+    assertEquals(0.9768, Theory.cuckooThreshold(4, 1), 1e-4);
+    assertEquals(0.8970, Theory.cuckooThreshold(2, 2), 1e-4);
+    assertEquals(0.9804, Theory.cuckooThreshold(2, 4), 1e-4);
+    assertThrows(IllegalArgumentException.class, () -> Theory.cuckooThreshold(1, 4));
+    assertThrows(IllegalArgumentException.class, () -> Theory.cuckooThreshold(2, 0));
+  }
+
+  @Test
+  void supermarketTailsAndTimes() {
+    assertEquals(Math.pow(0.9, 3), Theory.supermarketTail(0.9, 1, 3), 1e-15);
+    assertEquals(Math.pow(0.9, 7), Theory.supermarketTail(0.9, 2, 3), 1e-15); // 2^3 - 1
+    assertEquals(Math.pow(0.9, 13), Theory.supermarketTail(0.9, 3, 3), 1e-15); // (27-1)/2
+    assertEquals(10, Theory.supermarketMeanTime(0.9, 1), 1e-12);
+    double twoChoices = 0;
+    for (int i = 1; i < 40; i++) {
+      twoChoices += Math.pow(0.9, Math.pow(2, i) - 2);
+    }
+    assertEquals(twoChoices, Theory.supermarketMeanTime(0.9, 2), 1e-12);
+    assertEquals(1, Theory.supermarketMeanTime(0, 2));
+    assertThrows(IllegalArgumentException.class, () -> Theory.supermarketMeanTime(1, 2));
+    assertThrows(IllegalArgumentException.class, () -> Theory.supermarketTail(0.5, 0, 1));
+  }
 }

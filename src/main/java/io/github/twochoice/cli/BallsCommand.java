@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import io.github.twochoice.sim.Scheme;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The distribution of the maximum load of n balls in n bins, per scheme, beside theory. */
+@Command(
+    name = "balls",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Throw n balls into n bins, many times, with one, two and three choices and 2-left;",
+      "print the maximum load over the trials beside theory: Gonnet's Γ⁻¹(n) − 3/2 for one",
+      "choice, ln ln n / ln d for d choices, ln ln n / (d ln φ_d) for d-left ('formula'), and",
+      "the highest layer the fluid limit expects half a bin to reach ('fluid')."
+    })
+final class BallsCommand implements Runnable {
+  @Mixin CommonOptions common;
+
+  @Option(
+      names = "--n",
+      split = ",",
+      defaultValue = "10,100,1000,10000,100000,1000000",
+      description = "Numbers of balls (= bins), comma-separated (default: ${DEFAULT-VALUE}).")
+  List<Integer> ns;
+
+  @Option(
+      names = "--trials",
+      defaultValue = "20",
+      description = "Trials per n and scheme (default: ${DEFAULT-VALUE}).")
+  int trials;
+
+  @Override
+  public void run() {
+    Progress progress = common.progress("balls", (long) ns.size() * Scheme.STANDARD.size());
+    Table table =
+        new Table(
+            "n",
+            "scheme",
+            "trials",
+            "mean max",
+            "min",
+            "max",
+            "max load x runs",
+            "formula",
+            "fluid");
+    for (Experiments.MaxLoads row :
+        Experiments.maxLoads(ns, Scheme.STANDARD, trials, common.seed, progress)) {
+      table.row(
+          row.n(),
+          row.scheme().label(),
+          trials,
+          Format.fixed(row.mean(), 2),
+          row.lowest(),
+          row.highest(),
+          row.describe(),
+          Format.fixed(row.formula(), 2),
+          row.fluidPrediction());
+    }
+    common.print(table);
+  }
+}

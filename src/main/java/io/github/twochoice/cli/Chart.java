@@ -1,0 +1,102 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chart as data: a title, two axes and named series of (x, y) points. The report builds charts
+ * and {@link SvgChart} draws them; tests read them directly.
+ *
+ * @param title the chart's title
+ * @param x the horizontal axis
+ * @param y the vertical axis
+ * @param series the series, drawn in order
+ */
+record Chart(String title, Axis x, Axis y, List<Series> series) {
+  Chart {
+    series = List.copyOf(series);
+  }
+
+  /** Returns the series with the given name. */
+  Series series(String name) {
+    for (Series s : series) {
+      if (s.name().equals(name)) {
+        return s;
+      }
+    }
+    throw new IllegalArgumentException("no series named " + name + " in " + title);
+  }
+
+  /**
+   * An axis: its label and whether it is logarithmic.
+   *
+   * @param label the label
+   * @param log true for a base-10 logarithmic scale
+   */
+  record Axis(String label, boolean log) {}
+
+  /** How a series is drawn. */
+  enum Style {
+    /** Measured values: markers joined by a solid line. */
+    MEASURED,
+    /** Theory: a dashed line without markers. */
+    THEORY
+  }
+
+  /** A named series of (x, y) points and how it is drawn. */
+  static final class Series {
+    private final String name;
+    private final Style style;
+    private final double[] xs;
+    private final double[] ys;
+
+    Series(String name, Style style, double[] xs, double[] ys) {
+      if (xs.length != ys.length) {
+        throw new IllegalArgumentException(name + ": " + xs.length + " xs, " + ys.length + " ys");
+      }
+      this.name = name;
+      this.style = style;
+      this.xs = xs.clone();
+      this.ys = ys.clone();
+    }
+
+    /** Collects points, dropping those a logarithmic y axis cannot show (y <= 0) if asked. */
+    static Series of(String name, Style style, List<double[]> points, boolean positiveOnly) {
+      List<double[]> kept = new ArrayList<>();
+      for (double[] p : points) {
+        if (!positiveOnly || p[1] > 0) {
+          kept.add(p);
+        }
+      }
+      double[] xs = new double[kept.size()];
+      double[] ys = new double[kept.size()];
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = kept.get(i)[0];
+        ys[i] = kept.get(i)[1];
+      }
+      return new Series(name, style, xs, ys);
+    }
+
+    String name() {
+      return name;
+    }
+
+    Style style() {
+      return style;
+    }
+
+    /** The x values (a copy). */
+    double[] xs() {
+      return xs.clone();
+    }
+
+    /** The y values (a copy). */
+    double[] ys() {
+      return ys.clone();
+    }
+  }
+}

@@ -1,0 +1,55 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The command line, {@code java -jar target/twochoice.jar <command>}: the balls-into-bins
+ * laboratory's experiments (balls, layers, threshold, maps), the HTML report, and the demo. Every
+ * command takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and has {@code
+ * --help}.
+ */
+@Command(
+    name = "twochoice",
+    mixinStandardHelpOptions = true,
+    version = "twochoice 0.1.0",
+    description = "The power of two choices: experiments, tables and a report.",
+    subcommands = {
+      DemoCommand.class,
+      BallsCommand.class,
+      LayersCommand.class,
+      ThresholdCommand.class,
+      MapsCommand.class,
+      ReportCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Main implements Runnable {
+  @Spec CommandSpec spec;
+
+  private Main() {}
+
+  /**
+   * Runs a command and exits with its status.
+   *
+   * @param args the command and its options
+   */
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line with every command registered; tests call {@code execute} on it. */
+  static CommandLine commandLine() {
+    return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+  }
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+}

@@ -1,0 +1,66 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Writes the HTML report and prints what each chart holds. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run the experiments and write one self-contained HTML file with four charts: maximum",
+      "load vs n, layer profiles, cuckoo success probability vs load, and a map's chain-length",
+      "histogram, each beside theory. Prints a table of the charts' series."
+    })
+final class ReportCommand implements Runnable {
+  @Mixin CommonOptions common;
+
+  @Option(
+      names = "--out",
+      defaultValue = "twochoice-report.html",
+      description = "The HTML file to write (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(
+      names = "--quick",
+      description = "Smaller experiments (n up to 10^4): the same charts in seconds.")
+  boolean quick;
+
+  @Override
+  public void run() {
+    Report.Settings settings =
+        quick ? Report.Settings.quick(common.seed) : Report.Settings.full(common.seed);
+    Progress progress =
+        common.progress("report", (long) settings.ns().size() * 4 + Report.LAYOUTS.size() + 2);
+    List<Report.Figure> figures = Report.figures(settings, progress);
+    try {
+      Files.writeString(out, Report.html(figures, settings), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + out, e);
+    }
+    Table table = new Table("chart", "series", "style", "points");
+    for (Report.Figure figure : figures) {
+      for (Chart.Series s : figure.chart().series()) {
+        table.row(
+            figure.chart().title(),
+            s.name(),
+            s.style().name().toLowerCase(java.util.Locale.ROOT),
+            s.xs().length);
+      }
+    }
+    common.print(table);
+    common.out().println("wrote " + out.toAbsolutePath());
+    common.out().flush();
+  }
+}

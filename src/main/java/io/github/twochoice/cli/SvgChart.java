@@ -1,0 +1,272 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Draws a {@link Chart} as a standalone SVG element: axes with ticks (powers of ten on a
+ * logarithmic axis, about five round values on a linear one), one colour per series family, solid
+ * lines with markers for measurements, dashed lines for theory, and a legend. Each series is a
+ * {@code <g>} whose {@code data-series} attribute carries its name, so the drawing can be checked.
+ */
+final class SvgChart {
+  private static final int WIDTH = 720;
+  private static final int HEIGHT = 420;
+  private static final int LEFT = 70;
+  private static final int RIGHT = 200;
+  private static final int TOP = 40;
+  private static final int BOTTOM = 55;
+  private static final String[] COLOURS = {
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"
+  };
+
+  private final Chart chart;
+  private final double xMin;
+  private final double xMax;
+  private final double yMin;
+  private final double yMax;
+
+  SvgChart(Chart chart) {
+    this.chart = chart;
+    double[] xRange = range(chart, true);
+    double[] yRange = range(chart, false);
+    this.xMin = xRange[0];
+    this.xMax = xRange[1];
+    this.yMin = yRange[0];
+    this.yMax = yRange[1];
+  }
+
+  /** The data range of one axis, widened to whole decades (log) or to include 0 (linear y). */
+  private static double[] range(Chart chart, boolean horizontal) {
+    double lo = Double.POSITIVE_INFINITY;
+    double hi = Double.NEGATIVE_INFINITY;
+    for (Chart.Series s : chart.series()) {
+      for (double v : horizontal ? s.xs() : s.ys()) {
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+    if (lo > hi) {
+      return new double[] {0, 1};
+    }
+    boolean log = horizontal ? chart.x().log() : chart.y().log();
+    if (log) {
+      return new double[] {
+        Math.pow(10, Math.floor(Math.log10(lo))), Math.pow(10, Math.ceil(Math.log10(hi)))
+      };
+    }
+    if (!horizontal) {
+      lo = Math.min(lo, 0);
+    }
+    return hi > lo ? new double[] {lo, hi} : new double[] {lo - 1, hi + 1};
+  }
+
+  String render() {
+    StringBuilder svg = new StringBuilder();
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
+                + " %d\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\">%n",
+            WIDTH,
+            HEIGHT,
+            WIDTH,
+            HEIGHT));
+    svg.append(text(LEFT + plotWidth() / 2.0, 22, chart.title(), "middle", "font-size=\"15\""));
+    drawAxes(svg);
+    List<String> families = new ArrayList<>();
+    for (Chart.Series s : chart.series()) {
+      String family = family(s.name());
+      if (!families.contains(family)) {
+        families.add(family);
+      }
+    }
+    int legendRow = 0;
+    for (Chart.Series s : chart.series()) {
+      String colour = COLOURS[families.indexOf(family(s.name())) % COLOURS.length];
+      drawSeries(svg, s, colour);
+      drawLegendEntry(svg, s, colour, legendRow++);
+    }
+    svg.append("</svg>\n");
+    return svg.toString();
+  }
+
+  /** Series whose names differ only by a " theory" suffix share a colour. */
+  private static String family(String name) {
+    return name.endsWith(" theory") ? name.substring(0, name.length() - " theory".length()) : name;
+  }
+
+  private int plotWidth() {
+    return WIDTH - LEFT - RIGHT;
+  }
+
+  private int plotHeight() {
+    return HEIGHT - TOP - BOTTOM;
+  }
+
+  private double px(double x) {
+    return LEFT + plotWidth() * fraction(x, xMin, xMax, chart.x().log());
+  }
+
+  private double py(double y) {
+    return TOP + plotHeight() * (1 - fraction(y, yMin, yMax, chart.y().log()));
+  }
+
+  private static double fraction(double v, double lo, double hi, boolean log) {
+    return log
+        ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))
+        : (v - lo) / (hi - lo);
+  }
+
+  private void drawAxes(StringBuilder svg) {
+    int bottom = TOP + plotHeight();
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#444\"/>%n",
+            LEFT,
+            TOP,
+            plotWidth(),
+            plotHeight()));
+    svg.append("<g class=\"axis\" data-axis=\"x\">\n");
+    for (double tick : ticks(xMin, xMax, chart.x().log())) {
+      double x = px(tick);
+      svg.append(line(x, bottom, x, bottom + 5, "#444", ""));
+      svg.append(text(x, bottom + 18, label(tick), "middle", ""));
+    }
+    svg.append(text(LEFT + plotWidth() / 2.0, HEIGHT - 12, chart.x().label(), "middle", ""));
+    svg.append("</g>\n<g class=\"axis\" data-axis=\"y\">\n");
+    for (double tick : ticks(yMin, yMax, chart.y().log())) {
+      double y = py(tick);
+      svg.append(line(LEFT - 5, y, LEFT, y, "#444", ""));
+      svg.append(line(LEFT, y, LEFT + plotWidth(), y, "#ddd", ""));
+      svg.append(text(LEFT - 8, y + 4, label(tick), "end", ""));
+    }
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"16\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 16 %.1f)\">"
+                + "%s</text>%n",
+            TOP + plotHeight() / 2.0,
+            TOP + plotHeight() / 2.0,
+            escape(chart.y().label())));
+    svg.append("</g>\n");
+  }
+
+  /** Powers of ten on a log axis; about five multiples of 1, 2 or 5 times a power of ten else. */
+  static List<Double> ticks(double lo, double hi, boolean log) {
+    List<Double> ticks = new ArrayList<>();
+    if (log) {
+      for (double t = lo; t <= hi * 1.000001; t *= 10) {
+        ticks.add(t);
+      }
+      return ticks;
+    }
+    double raw = (hi - lo) / 5;
+    double magnitude = Math.pow(10, Math.floor(Math.log10(raw)));
+    double step =
+        raw / magnitude < 1.5
+            ? magnitude
+            : raw / magnitude < 3.5
+                ? 2 * magnitude
+                : raw / magnitude < 7.5 ? 5 * magnitude : 10 * magnitude;
+    for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
+      ticks.add(Math.abs(t) < step * 1e-9 ? 0 : t);
+    }
+    return ticks;
+  }
+
+  private static String label(double v) {
+    if (v != 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-2)) {
+      int exponent = (int) Math.round(Math.log10(Math.abs(v)));
+      if (Math.abs(Math.abs(v) - Math.pow(10, exponent)) < 1e-9 * Math.abs(v)) {
+        return (v < 0 ? "-" : "") + "1e" + exponent;
+      }
+      return String.format(Locale.ROOT, "%.1e", v);
+    }
+    String s = String.format(Locale.ROOT, "%.2f", v);
+    return s.replaceAll("\\.?0+$", "");
+  }
+
+  private void drawSeries(StringBuilder svg, Chart.Series s, String colour) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<g class=\"series\" data-series=\"%s\" data-style=\"%s\" data-points=\"%d\">%n",
+            escape(s.name()),
+            s.style().name().toLowerCase(Locale.ROOT),
+            s.xs().length));
+    StringBuilder points = new StringBuilder();
+    for (int i = 0; i < s.xs().length; i++) {
+      points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(s.xs()[i]), py(s.ys()[i])));
+    }
+    String dash = s.style() == Chart.Style.THEORY ? " stroke-dasharray=\"6 4\"" : "";
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>%n",
+            colour,
+            dash,
+            points.toString().trim()));
+    if (s.style() == Chart.Style.MEASURED) {
+      for (int i = 0; i < s.xs().length; i++) {
+        svg.append(
+            String.format(
+                Locale.ROOT,
+                "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"><title>%s: (%s, %s)"
+                    + "</title></circle>%n",
+                px(s.xs()[i]),
+                py(s.ys()[i]),
+                colour,
+                escape(s.name()),
+                label(s.xs()[i]),
+                String.format(Locale.ROOT, "%.4g", s.ys()[i])));
+      }
+    }
+    svg.append("</g>\n");
+  }
+
+  private void drawLegendEntry(StringBuilder svg, Chart.Series s, String colour, int row) {
+    double x = WIDTH - RIGHT + 15;
+    double y = TOP + 10 + 18 * row;
+    String dash = s.style() == Chart.Style.THEORY ? "stroke-dasharray=\"6 4\"" : "";
+    svg.append(line(x, y, x + 24, y, colour, dash + " stroke-width=\"2\""));
+    svg.append(text(x + 30, y + 4, s.name(), "start", ""));
+  }
+
+  private static String line(
+      double x1, double y1, double x2, double y2, String colour, String extra) {
+    return String.format(
+        Locale.ROOT,
+        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" %s/>%n",
+        x1,
+        y1,
+        x2,
+        y2,
+        colour,
+        extra);
+  }
+
+  private static String text(double x, double y, String content, String anchor, String extra) {
+    return String.format(
+        Locale.ROOT,
+        "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" %s>%s</text>%n",
+        x,
+        y,
+        anchor,
+        extra,
+        escape(content));
+  }
+
+  static String escape(String s) {
+    return s.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
+  }
+}

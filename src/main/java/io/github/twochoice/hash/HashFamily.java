@@ -1,0 +1,89 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.hash;
+
+/**
+ * The families of hash functions a map or an experiment can draw its {@link ChoiceHasher} from, a
+ * seed choosing one function of the family. Each states what it guarantees for keys with
+ * <em>distinct</em> hash codes x (the function sees only the 32-bit hash code).
+ *
+ * <p>The maps default to {@link #STRONG_MIXER}. The others are for teaching: the experiments fill
+ * real maps with real keys under each family, and {@link #IDENTITY} shows what a hash function
+ * without randomness does to structured keys such as consecutive integers.
+ */
+public enum HashFamily {
+  /**
+   * {@code fmix64(x ^ seed)}, the MurmurHash3 finalizer: no independence is proven, but it is a
+   * bijection whose every output bit depends on every input bit, and it behaves like a random
+   * function in every test of this project. The default.
+   */
+  STRONG_MIXER("none proven; bijective, full avalanche; behaves as random in practice") {
+    @Override
+    public ChoiceHasher hasher(long seed) {
+      return new ChoiceHasher.StrongMixer(seed);
+    }
+  },
+
+  /**
+   * Dietzfelbinger's multiply-add-shift, {@code ((a x + b) mod 2^64) >>> 32} with random 64-bit a
+   * and b, once for each half of the hash: 2-independent (strongly universal) on 32-bit keys, so
+   * two given keys collide with probability 2<sup>-32</sup> per half. Enough for expected chain
+   * lengths; the O(log log n) two-choice bound is not known to follow from 2-independence alone.
+   */
+  MULTIPLY_SHIFT("2-independent (strongly universal)") {
+    @Override
+    public ChoiceHasher hasher(long seed) {
+      return new ChoiceHasher.MultiplyShift(seed);
+    }
+  },
+
+  /**
+   * Simple tabulation: the four bytes of x index four tables of random 64-bit words, which are
+   * XORed. Only 3-independent, yet Pătraşcu and Thorup (2012) showed it gives chaining, linear
+   * probing and cuckoo hashing their random-function bounds, and Dahlgaard et al. (2016) the O(log
+   * log n) maximum load of two choices.
+   */
+  TABULATION("3-independent; random-like for chaining, cuckoo and two choices (Patrascu-Thorup)") {
+    @Override
+    public ChoiceHasher hasher(long seed) {
+      return new ChoiceHasher.Tabulation(seed);
+    }
+  },
+
+  /**
+   * The hash code itself, in both halves: no randomness, the seed is ignored. Buckets come from the
+   * high bits, so keys whose hash codes differ only in their low bits — consecutive integers —
+   * share a bucket: the bad example.
+   */
+  IDENTITY("none: deterministic; consecutive keys collide under multiply-shift range reduction") {
+    @Override
+    public ChoiceHasher hasher(long seed) {
+      return new ChoiceHasher.Identity(seed);
+    }
+  };
+
+  private final String independence;
+
+  HashFamily(String independence) {
+    this.independence = independence;
+  }
+
+  /**
+   * Returns the function of this family chosen by {@code seed}.
+   *
+   * @param seed any 64-bit value
+   * @return a hasher
+   */
+  public abstract ChoiceHasher hasher(long seed);
+
+  /**
+   * Returns a one-line statement of what this family guarantees.
+   *
+   * @return the family's independence guarantee
+   */
+  public String independence() {
+    return independence;
+  }
+}

@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Runs every command as a user would, small, and reads what it prints. */
+class MainTest {
+  /** The exit code, standard output and standard error of one run. */
+  private record Run(int exitCode, String out, String err) {
+    List<String> lines() {
+      return Arrays.asList(out.strip().split("\n", -1));
+    }
+  }
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine commandLine = Main.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    int code = commandLine.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void ballsPrintsOneRowPerSizeAndScheme() {
+    Run run = run("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4");
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> lines = run.lines();
+    assertEquals("n,scheme,trials,mean max,min,max,max load x runs,formula,fluid", lines.get(0));
+    assertEquals(1 + 2 * 4, lines.size(), run.out());
+    assertTrue(lines.get(1).startsWith("100,1 choice,3,"), lines.get(1));
+    assertTrue(lines.get(8).startsWith("1000,2-left,3,"), lines.get(8));
+    assertEquals(
+        run.out(), run("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4").out());
+  }
+
+  @Test
+  void layersPrintsMeasuredBesideTheory() {
+    Run run = run("layers", "--n", "20000", "--max-layer", "3");
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> lines = run.lines();
+    assertTrue(
+        lines.get(0).startsWith("layer  1 choice %  Poisson %  2 choices %  fluid %"),
+        lines.get(0));
+    assertEquals(4, lines.size());
+    // Two choices, >= 2: the fluid limit says 22.9 %.
+    assertTrue(lines.get(2).contains("22.9"), lines.get(2));
+  }
+
+  @Test
+  void thresholdPrintsMediansAndTheSweep() {
+    Run run = run("threshold", "--layouts", "2x1,2x4", "--cells", "1024", "--trials", "3", "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals("layout,cells,trials,theory,median,lowest,highest", run.lines().get(0));
+    assertTrue(run.lines().get(1).startsWith("\"(2,1)\",1024,3,0.5000,"), run.lines().get(1));
+    assertTrue(run.lines().get(2).startsWith("\"(2,4)\",1024,3,0.9804,"), run.lines().get(2));
+
+    Run sweep = run("threshold", "--layouts", "2x4", "--cells", "1024", "--trials", "3", "--sweep");
+    assertEquals(0, sweep.exitCode(), sweep.err());
+    assertEquals(1 + 31, sweep.lines().size());
+    assertTrue(sweep.lines().get(1).matches("0\\.40\\s+1\\.00"), sweep.lines().get(1));
+
+    Run bad = run("threshold", "--layouts", "2by4");
+    assertEquals(2, bad.exitCode());
+    assertTrue(bad.err().contains("--layouts: expected dxb such as 2x4, got '2by4'"), bad.err());
+  }
+
+  @Test
+  void mapsShowsTheIdentityHashFailingOnSequentialKeys() {
+    Run run =
+        run(
+            "maps",
+            "--n",
+            "20000",
+            "--keys",
+            "sequential",
+            "--hash",
+            "tabulation,identity",
+            "--maps",
+            "two_choice",
+            "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    List<String> lines = run.lines();
+    assertEquals(3, lines.size(), run.out());
+    String[] tabulation = lines.get(1).split(",", -1);
+    String[] identity = lines.get(2).split(",", -1);
+    assertEquals("TwoChoiceHashMap", tabulation[0]);
+    assertEquals("tabulation", tabulation[1]);
+    assertEquals("identity", identity[1]);
+    assertTrue(Integer.parseInt(tabulation[5]) <= 4, lines.get(1)); // max load
+    assertEquals("0", tabulation[9]); // overflow
+    assertTrue(Integer.parseInt(identity[9]) > 10_000, lines.get(2));
+  }
+
+  @Test
+  void reportWritesFourChartsToOneFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("report.html");
+    Run run = run("report", "--quick", "--out", file.toString(), "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    String html = Files.readString(file);
+    assertEquals(4, html.split("<svg ", -1).length - 1);
+    assertTrue(html.contains("data-series=\"2 choices theory\""));
+    assertTrue(html.contains("data-series=\"TwoChoiceHashMap\""));
+    assertFalse(html.contains("<script")); // a plain file: no script, nothing fetched
+    assertFalse(html.replace("http://www.w3.org/2000/svg", "").contains("http"));
+    assertTrue(
+        run.out().contains("Maximum load of n balls in n bins,2 choices,measured,4"), run.out());
+  }
+
+  @Test
+  void everyCommandHasHelp() {
+    for (String command : List.of("demo", "balls", "layers", "threshold", "maps", "report")) {
+      Run run = run(command, "--help");
+      assertEquals(0, run.exitCode(), command);
+      assertTrue(run.out().contains("Usage: twochoice " + command), run.out());
+    }
+    Run top = run();
+    assertEquals(0, top.exitCode());
+    assertTrue(top.out().contains("balls") && top.out().contains("report"), top.out());
+    assertEquals(2, run("balls", "--trials", "many").exitCode());
+  }
+}
