@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
       "the highest layer the fluid limit expects half a bin to reach ('fluid')."
     })
 final class BallsCommand implements Runnable {
+  /** Beyond this many balls per bin the fluid limit needs hundreds of layers: not printed. */
+  private static final double MAX_FLUID_LOAD = 4;
+
   @Mixin CommonOptions common;
 
   @Option(
@@ -29,6 +32,15 @@ final class BallsCommand implements Runnable {
       defaultValue = "10,100,1000,10000,100000,1000000",
       description = "Numbers of balls (= bins), comma-separated (default: ${DEFAULT-VALUE}).")
   List<Integer> ns;
+
+  @Option(
+      names = "--load",
+      defaultValue = "1",
+      description = {
+        "Balls per bin (default: ${DEFAULT-VALUE}). Above 1 the formulas, which are for n balls",
+        "in n bins, are not printed; the fluid prediction is printed up to 4."
+      })
+  double load;
 
   @Option(
       names = "--trials",
@@ -45,13 +57,13 @@ final class BallsCommand implements Runnable {
             "scheme",
             "trials",
             "mean max",
-            "min",
-            "max",
+            "lowest",
+            "highest",
             "max load x runs",
             "formula",
             "fluid");
     for (Experiments.MaxLoads row :
-        Experiments.maxLoads(ns, Scheme.STANDARD, trials, common.seed, progress)) {
+        Experiments.maxLoads(ns, load, Scheme.STANDARD, trials, common.seed, progress)) {
       table.row(
           row.n(),
           row.scheme().label(),
@@ -60,9 +72,10 @@ final class BallsCommand implements Runnable {
           row.lowest(),
           row.highest(),
           row.describe(),
-          Format.fixed(row.formula(), 2),
-          row.fluidPrediction());
+          Format.fixed(load == 1 ? row.formula() : Double.NaN, 2),
+          load <= MAX_FLUID_LOAD ? String.valueOf(row.fluidPrediction()) : "-");
     }
+    progress.finish();
     common.print(table);
   }
 }

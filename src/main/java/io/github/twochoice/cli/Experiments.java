@@ -27,21 +27,24 @@ import java.util.SplittableRandom;
 /**
  * The experiments behind the commands and the report, computed once and formatted by each. Every
  * experiment takes a seed and draws the seeds of its runs from it in a fixed order, so the same
- * arguments give the same figures.
+ * arguments give the same figures. Long ones report each finished run to a {@link Progress}, which
+ * the caller finishes.
  */
 final class Experiments {
   private Experiments() {}
 
   // ---- Maximum load ----
 
-  /** The maximum load of {@code trials} runs of n balls in n bins under one scheme. */
+  /** The maximum load of {@code trials} runs of load · n balls in n bins under one scheme. */
   static final class MaxLoads {
     private final int n;
+    private final double load;
     private final Scheme scheme;
     private final long[] distribution;
 
-    MaxLoads(int n, Scheme scheme, long[] distribution) {
+    MaxLoads(int n, double load, Scheme scheme, long[] distribution) {
       this.n = n;
+      this.load = load;
       this.scheme = scheme;
       this.distribution = distribution.clone();
     }
@@ -94,24 +97,28 @@ final class Experiments {
 
     /** The fluid limit's prediction: the highest layer expected to hold half a bin. */
     int fluidPrediction() {
-      return predictedMaxLoad(scheme.layerFractions(1, 64), n);
+      return predictedMaxLoad(scheme.layerFractions(load, (int) Math.ceil(4 * load) + 24), n);
     }
   }
 
   static List<MaxLoads> maxLoads(
-      List<Integer> ns, List<Scheme> schemes, int trials, long seed, Progress progress) {
+      List<Integer> ns,
+      double load,
+      List<Scheme> schemes,
+      int trials,
+      long seed,
+      Progress progress) {
     SplittableRandom seeds = new SplittableRandom(seed);
     List<MaxLoads> rows = new ArrayList<>();
     for (int n : ns) {
       for (Scheme scheme : schemes) {
         long[] distribution =
             BallsIntoBins.maxLoadDistribution(
-                n, n, scheme.choices(), scheme.rule(), trials, seeds.nextLong());
-        rows.add(new MaxLoads(n, scheme, distribution));
+                Math.round(load * n), n, scheme.choices(), scheme.rule(), trials, seeds.nextLong());
+        rows.add(new MaxLoads(n, load, scheme, distribution));
         progress.step();
       }
     }
-    progress.finish();
     return rows;
   }
 
@@ -259,7 +266,6 @@ final class Experiments {
       rows.add(new Threshold(layout[0], layout[1], cells, loads));
       progress.step();
     }
-    progress.finish();
     return rows;
   }
 
@@ -344,7 +350,6 @@ final class Experiments {
         progress.step();
       }
     }
-    progress.finish();
     return rows;
   }
 

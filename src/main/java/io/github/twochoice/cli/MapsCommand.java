@@ -87,6 +87,7 @@ final class MapsCommand implements Runnable {
           Format.fixed(stats.meanProbesHit(), 3),
           Format.fixed(stats.meanProbesMiss(), 3));
     }
+    progress.finish();
     common.print(table);
   }
 }

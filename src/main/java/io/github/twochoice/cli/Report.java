@@ -61,7 +61,7 @@ final class Report {
   static List<Figure> figures(Settings settings, Progress progress) {
     List<Experiments.MaxLoads> maxLoads =
         Experiments.maxLoads(
-            settings.ns(), Scheme.STANDARD, settings.trials(), settings.seed(), progress);
+            settings.ns(), 1, Scheme.STANDARD, settings.trials(), settings.seed(), progress);
     Experiments.Layers layers =
         Experiments.layers(
             settings.layerBins(), 1, Scheme.STANDARD, settings.maxLayer(), settings.seed());

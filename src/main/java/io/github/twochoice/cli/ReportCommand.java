@@ -44,6 +44,7 @@ final class ReportCommand implements Runnable {
     Progress progress =
         common.progress("report", (long) settings.ns().size() * 4 + Report.LAYOUTS.size() + 2);
     List<Report.Figure> figures = Report.figures(settings, progress);
+    progress.finish();
     try {
       Files.writeString(out, Report.html(figures, settings), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -11,8 +11,9 @@ import java.util.Locale;
 /**
  * Draws a {@link Chart} as a standalone SVG element: axes with ticks (powers of ten on a
  * logarithmic axis, about five round values on a linear one), one colour per series family, solid
- * lines with markers for measurements, dashed lines for theory, and a legend. Each series is a
- * {@code <g>} whose {@code data-series} attribute carries its name, so the drawing can be checked.
+ * markers (joined by a faint line) for measurements, dashed lines for theory drawn over them, and a
+ * legend. Each series is a {@code <g>} whose {@code data-series} attribute carries its name, so the
+ * drawing can be checked.
  */
 final class SvgChart {
   private static final int WIDTH = 720;
@@ -86,14 +87,24 @@ final class SvgChart {
         families.add(family);
       }
     }
+    // Theory is drawn over the measurements: where they agree, the dashes stay visible.
+    for (Chart.Style style : Chart.Style.values()) {
+      for (Chart.Series s : chart.series()) {
+        if (s.style() == style) {
+          drawSeries(svg, s, colour(families, s));
+        }
+      }
+    }
     int legendRow = 0;
     for (Chart.Series s : chart.series()) {
-      String colour = COLOURS[families.indexOf(family(s.name())) % COLOURS.length];
-      drawSeries(svg, s, colour);
-      drawLegendEntry(svg, s, colour, legendRow++);
+      drawLegendEntry(svg, s, colour(families, s), legendRow++);
     }
     svg.append("</svg>\n");
     return svg.toString();
+  }
+
+  private static String colour(List<String> families, Chart.Series s) {
+    return COLOURS[families.indexOf(family(s.name())) % COLOURS.length];
   }
 
   /** Series whose names differ only by a " theory" suffix share a colour. */
@@ -205,13 +216,17 @@ final class SvgChart {
     for (int i = 0; i < s.xs().length; i++) {
       points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(s.xs()[i]), py(s.ys()[i])));
     }
-    String dash = s.style() == Chart.Style.THEORY ? " stroke-dasharray=\"6 4\"" : "";
+    // Measurements: markers joined by a thin faint line; theory: a dashed line drawn over them.
+    String stroke =
+        s.style() == Chart.Style.THEORY
+            ? "stroke-width=\"2\" stroke-dasharray=\"6 4\""
+            : "stroke-width=\"1\" stroke-opacity=\"0.45\"";
     svg.append(
         String.format(
             Locale.ROOT,
-            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"%s\"/>%n",
+            "<polyline fill=\"none\" stroke=\"%s\" %s points=\"%s\"/>%n",
             colour,
-            dash,
+            stroke,
             points.toString().trim()));
     if (s.style() == Chart.Style.MEASURED) {
       for (int i = 0; i < s.xs().length; i++) {
@@ -236,6 +251,15 @@ final class SvgChart {
     double y = TOP + 10 + 18 * row;
     String dash = s.style() == Chart.Style.THEORY ? "stroke-dasharray=\"6 4\"" : "";
     svg.append(line(x, y, x + 24, y, colour, dash + " stroke-width=\"2\""));
+    if (s.style() == Chart.Style.MEASURED) {
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>%n",
+              x + 12,
+              y,
+              colour));
+    }
     svg.append(text(x + 30, y + 4, s.name(), "start", ""));
   }
 

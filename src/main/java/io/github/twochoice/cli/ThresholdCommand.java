@@ -52,13 +52,10 @@ final class ThresholdCommand implements Runnable {
 
   @Override
   public void run() {
+    Progress progress = common.progress("threshold", layouts.size());
     List<Experiments.Threshold> rows =
-        Experiments.thresholds(
-            parseLayouts(),
-            cells,
-            trials,
-            common.seed,
-            common.progress("threshold", layouts.size()));
+        Experiments.thresholds(parseLayouts(), cells, trials, common.seed, progress);
+    progress.finish();
     if (sweep) {
       common.print(sweepTable(rows));
       return;

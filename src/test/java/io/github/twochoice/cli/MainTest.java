@@ -42,7 +42,8 @@ class MainTest {
     Run run = run("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.lines();
-    assertEquals("n,scheme,trials,mean max,min,max,max load x runs,formula,fluid", lines.get(0));
+    assertEquals(
+        "n,scheme,trials,mean max,lowest,highest,max load x runs,formula,fluid", lines.get(0));
     assertEquals(1 + 2 * 4, lines.size(), run.out());
     assertTrue(lines.get(1).startsWith("100,1 choice,3,"), lines.get(1));
     assertTrue(lines.get(8).startsWith("1000,2-left,3,"), lines.get(8));
@@ -109,6 +110,31 @@ class MainTest {
   }
 
   @Test
+  void ballsHandlesTheHeavilyLoadedCase() {
+    // 16 n ln n balls in n = 1000 bins: a mean of 110.5; Chernoff keeps every bin within half to
+    // double the mean (see BallsIntoBinsTest), and the formula column is for n balls only.
+    Run run = run("balls", "--n", "1000", "--load", "110.5", "--trials", "2", "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    for (String line : run.lines().subList(1, run.lines().size())) {
+      String[] cells = line.split(",", -1);
+      int highest = Integer.parseInt(cells[5]);
+      assertTrue(highest > 110 && highest < 221, line);
+      assertEquals("-", cells[7]);
+      assertEquals("-", cells[8]);
+    }
+  }
+
+  @Test
+  void supermarketPrintsTheDoublyExponentialTail() {
+    Run run = run("supermarket", "--lambda", "0.9", "--d", "1,2", "--max-length", "3", "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    assertEquals("lambda,d,mean time,>=1 %,>=2 %,>=3 %", run.lines().get(0));
+    assertEquals("0.9,1,10.000,90.0,81.0,72.9", run.lines().get(1));
+    assertTrue(run.lines().get(2).startsWith("0.9,2,"), run.lines().get(2));
+    assertTrue(run.lines().get(2).endsWith(",90.0,72.9,47.8"), run.lines().get(2)); // 0.9^(2^i-1)
+  }
+
+  @Test
   void reportWritesFourChartsToOneFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("report.html");
     Run run = run("report", "--quick", "--out", file.toString(), "--csv");
@@ -125,7 +151,8 @@ class MainTest {
 
   @Test
   void everyCommandHasHelp() {
-    for (String command : List.of("demo", "balls", "layers", "threshold", "maps", "report")) {
+    for (String command :
+        List.of("demo", "balls", "layers", "threshold", "maps", "supermarket", "report")) {
       Run run = run(command, "--help");
       assertEquals(0, run.exitCode(), command);
       assertTrue(run.out().contains("Usage: twochoice " + command), run.out());

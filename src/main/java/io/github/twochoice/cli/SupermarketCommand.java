@@ -1,0 +1,67 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli;
+
+import io.github.twochoice.stats.Theory;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The supermarket model's equilibrium, from theory: queue-length tails and time in system. */
+@Command(
+    name = "supermarket",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print the supermarket model's equilibrium (n servers, arrivals at rate λn, each customer",
+      "joins the shortest of d random queues): the fraction of queues with at least i customers,",
+      "λ^((d^i − 1)/(d − 1)), and the mean time in system. Theory only: no randomness."
+    })
+final class SupermarketCommand implements Runnable {
+  @Mixin CommonOptions common;
+
+  @Option(
+      names = "--lambda",
+      split = ",",
+      defaultValue = "0.5,0.9,0.99",
+      description = "Arrival rates per server, below 1 (default: ${DEFAULT-VALUE}).")
+  List<Double> lambdas;
+
+  @Option(
+      names = "--d",
+      split = ",",
+      defaultValue = "1,2,3",
+      description = "Choices per customer (default: ${DEFAULT-VALUE}).")
+  List<Integer> choices;
+
+  @Option(
+      names = "--max-length",
+      defaultValue = "5",
+      description = "Longest queue length printed (default: ${DEFAULT-VALUE}).")
+  int maxLength;
+
+  @Override
+  public void run() {
+    List<String> header = new ArrayList<>(List.of("lambda", "d", "mean time"));
+    for (int i = 1; i <= maxLength; i++) {
+      header.add(">=" + i + " %");
+    }
+    Table table = new Table(header.toArray(new String[0]));
+    for (double lambda : lambdas) {
+      for (int d : choices) {
+        List<Object> cells = new ArrayList<>();
+        cells.add(lambda);
+        cells.add(d);
+        cells.add(Format.fixed(Theory.supermarketMeanTime(lambda, d), 3));
+        for (int i = 1; i <= maxLength; i++) {
+          cells.add(Format.percent(Theory.supermarketTail(lambda, d, i)));
+        }
+        table.row(cells.toArray());
+      }
+    }
+    common.print(table);
+  }
+}
