@@ -28,10 +28,12 @@ import java.util.Objects;
  *   <li>{@code tags[e]}: the 32-bit choice hash that placed the entry ({@link
  *       ChoiceHasher#choice}); its high bits give the entry's bucket in a table of any size, so
  *       growth moves entries without calling {@code hashCode()};
- *   <li>{@code fingerprints[e]}: 8 low bits of the tag, never 0, which reject most non-matching
- *       entries without calling {@code equals}; 0 marks an empty bucket. At a byte per entry this
- *       array stays in cache where {@code tags} would not, so a lookup's only memory accesses are
- *       the slot of the matching key and the key itself;
+ *   <li>{@code fingerprints[e]}: 7 low bits of the tag, never 0, which reject most non-matching
+ *       entries without calling {@code equals}, and in the sign bit whether the entry has a
+ *       successor ({@link #HAS_NEXT}); 0 marks an empty bucket. At a byte per entry this array
+ *       stays in cache where {@code tags} and {@code next} would not, so a lookup's only memory
+ *       accesses are the slot of the matching key and the key itself, plus a link only where a
+ *       chain really continues;
  *   <li>{@code next[e]}: the next entry in the same chain, {@link #NONE} at the end, or {@link
  *       #IN_OVERFLOW} for an entry kept in the overflow area.
  * </ul>
@@ -89,6 +91,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /** The {@code next} of an entry that lives in the overflow area, not in a chain. */
   private static final int IN_OVERFLOW = -2;
+
+  /** The fingerprint bit set iff the entry's {@code next} is another entry. */
+  private static final int HAS_NEXT = 0x80;
+
+  /** The fingerprint bits that come from the tag. */
+  private static final int FINGERPRINT_BITS = 0x7F;
 
   /** The number of buckets each key may join, d. */
   private final int choices;
@@ -209,33 +217,51 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return find(hasher.hash(key), key);
   }
 
-  /** Scans the d chains of a key in choice order, then the overflow area. */
+  /**
+   * Scans the d chains of a key in choice order, then the overflow area. One loop walks every chain
+   * and holds the only {@code equals} call, which keeps the compiled method small enough for the
+   * JIT to inline it into the caller's loop (a String's {@code equals} alone compiles to a few
+   * hundred bytes). A link is read only where the fingerprint byte says the chain continues.
+   */
   private int find(long hash, Object key) {
-    int e = NONE;
-    for (int c = 0; e < 0 && c < choices; c++) {
-      int tag = ChoiceHasher.choice(hash, c);
-      e = scanChain(ChoiceHasher.bucket(tag, buckets), ChoiceHasher.fingerprint(tag), key);
-    }
-    return e >= 0 ? e : findInOverflow(key);
-  }
-
-  /** Returns the entry of {@code key} in bucket b's chain, given the key's fingerprint, or -1. */
-  private int scanChain(int b, byte fingerprint, Object key) {
     byte[] fps = fingerprints;
-    if (fps[b] == 0) {
-      return NONE;
-    }
     Object[] kv = keyValues;
-    int[] nextOf = next;
-    for (int e = b; e >= 0; e = nextOf[e]) {
-      if (fps[e] == fingerprint) {
+    int choice = 0;
+    int tag = ChoiceHasher.choice(hash, 0);
+    int fingerprint = fingerprint(tag);
+    int e = ChoiceHasher.bucket(tag, buckets);
+    int f = fps[e];
+    while (true) {
+      if ((f & FINGERPRINT_BITS) == fingerprint) { // never true for an empty bucket (f = 0)
         Object k = kv[2 * e];
         if (k == key || (key != null && key.equals(k))) {
           return e;
         }
       }
+      if ((f & HAS_NEXT) != 0) {
+        e = next[e];
+      } else if (++choice < choices) {
+        tag = ChoiceHasher.choice(hash, choice);
+        fingerprint = fingerprint(tag);
+        e = ChoiceHasher.bucket(tag, buckets);
+      } else {
+        return findInOverflow(key);
+      }
+      f = fps[e];
     }
-    return NONE;
+  }
+
+  /** The fingerprint of a tag: its low 7 bits, with 0 (an empty bucket) replaced by 1. */
+  private static int fingerprint(int tag) {
+    int f = tag & FINGERPRINT_BITS;
+    return f | ((f - 1) >>> 31);
+  }
+
+  /** Sets {@code next[e]} and keeps the {@link #HAS_NEXT} bit of e's fingerprint in step. */
+  private void link(int e, int target) {
+    next[e] = target;
+    fingerprints[e] =
+        (byte) (target >= 0 ? fingerprints[e] | HAS_NEXT : fingerprints[e] & FINGERPRINT_BITS);
   }
 
   private int findInOverflow(Object key) {
@@ -312,11 +338,11 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       keyValues[2 * b] = key;
       keyValues[2 * b + 1] = value;
       tags[b] = tag;
-      fingerprints[b] = ChoiceHasher.fingerprint(tag);
+      fingerprints[b] = (byte) fingerprint(tag);
       next[b] = NONE;
     } else {
       int e = addExtra(key, value, tag, next[b]); // may replace the arrays: store after it
-      next[b] = e;
+      link(b, e);
     }
   }
 
@@ -330,7 +356,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /** Appends an entry to the extra region, growing the arrays if it is full. */
-  private int addExtra(Object key, Object value, int tag, int link) {
+  private int addExtra(Object key, Object value, int tag, int successor) {
     int e = buckets + extra;
     if (e == next.length) {
       int capacity = (int) Math.min(MAX_SLOTS, e + Math.max(MIN_EXTRA, e / 2L));
@@ -349,8 +375,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     keyValues[2 * e] = key;
     keyValues[2 * e + 1] = value;
     tags[e] = tag;
-    fingerprints[e] = ChoiceHasher.fingerprint(tag);
-    next[e] = link;
+    fingerprints[e] = (byte) fingerprint(tag);
+    link(e, successor);
     extra++;
     return e;
   }
@@ -360,7 +386,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       return 0;
     }
     int length = 1;
-    for (int e = next[b]; e >= 0; e = next[e]) {
+    for (int e = b; (fingerprints[e] & HAS_NEXT) != 0; e = next[e]) {
       length++;
     }
     return length;
@@ -467,7 +493,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     while (next[p] != e) {
       p = next[p];
     }
-    next[p] = target;
+    link(p, target);
   }
 
   @Override
