@@ -241,12 +241,21 @@ public final class CuckooTable {
         return slot;
       }
     }
+    return choices > 2 ? findBeyondSecondChoice(tag, key, pattern) : -1;
+  }
+
+  /**
+   * The rest of {@link #findInWordBuckets} for d &gt; 2, one bucket at a time. A separate method,
+   * so that with two choices the JIT compiles no second {@code equals} call into the lookup, which
+   * keeps it small enough to be inlined into its callers.
+   */
+  private int findBeyondSecondChoice(int tag, Object key, int pattern) {
     for (int i = 2; i < choices; i++) {
       int base = bucketOf(tag, i) * WORD_BUCKET;
-      int mask = matchMask((int) FINGERPRINT_WORD.get(fps, base) ^ pattern);
+      int mask = matchMask((int) FINGERPRINT_WORD.get(fingerprints, base) ^ pattern);
       for (; mask != 0; mask &= mask - 1) {
         int slot = base + (Integer.numberOfTrailingZeros(mask) >>> 3);
-        Object k = kv[2 * slot];
+        Object k = keyValues[2 * slot];
         if (k == key || (key != null && key.equals(k))) {
           return slot;
         }
