@@ -112,7 +112,7 @@ public final class Demo {
     for (double load : SWEEP_LOADS) {
       header.append(format("%7.2f", load));
     }
-    out.println(header.append("   median 1st failure   known").toString());
+    out.println(header.append("   median 1st failure  theory").toString());
     for (int i = 0; i < CUCKOO_LAYOUTS.length; i++) {
       int d = CUCKOO_LAYOUTS[i][0];
       int b = CUCKOO_LAYOUTS[i][1];
