@@ -58,13 +58,7 @@ final class Experiments {
     }
 
     double mean() {
-      long runs = 0;
-      long sum = 0;
-      for (int k = 0; k < distribution.length; k++) {
-        runs += distribution[k];
-        sum += k * distribution[k];
-      }
-      return (double) sum / runs;
+      return BallsIntoBins.meanMaxLoad(distribution);
     }
 
     int lowest() {

@@ -127,6 +127,26 @@ public final class BallsIntoBins {
     return counts;
   }
 
+  /**
+   * Returns the mean maximum load of a distribution from {@link #maxLoadDistribution}.
+   *
+   * @param distribution index k holds the number of runs whose maximum was k
+   * @return the mean of k over the runs
+   * @throws IllegalArgumentException if the distribution holds no run
+   */
+  public static double meanMaxLoad(long[] distribution) {
+    long runs = 0;
+    long sum = 0;
+    for (int k = 0; k < distribution.length; k++) {
+      runs += distribution[k];
+      sum += k * distribution[k];
+    }
+    if (runs == 0) {
+      throw new IllegalArgumentException("distribution holds no run");
+    }
+    return (double) sum / runs;
+  }
+
   private static int checkArguments(long balls, int bins, int d, Rule rule) {
     if (rule == null) {
       throw new NullPointerException("rule");

@@ -91,18 +91,8 @@ class BallsIntoBinsTest {
     int n = 1_000_000;
     long[] two = BallsIntoBins.maxLoadDistribution(n, n, 2, Rule.SYMMETRIC, 4, 21);
     long[] three = BallsIntoBins.maxLoadDistribution(n, n, 3, Rule.SYMMETRIC, 4, 22);
-    double difference = mean(two) - mean(three);
+    double difference = BallsIntoBins.meanMaxLoad(two) - BallsIntoBins.meanMaxLoad(three);
     assertEquals(1, difference, 0.5, "mean maxima differ by " + difference);
-  }
-
-  private static double mean(long[] distribution) {
-    long runs = 0;
-    long sum = 0;
-    for (int k = 0; k < distribution.length; k++) {
-      runs += distribution[k];
-      sum += k * distribution[k];
-    }
-    return (double) sum / runs;
   }
 
   @Test
@@ -154,5 +144,6 @@ class BallsIntoBinsTest {
         IllegalArgumentException.class,
         () -> BallsIntoBins.maxLoadDistribution(10, 10, 2, Rule.D_LEFT, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> new Scheme(1, Rule.D_LEFT));
+    assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.meanMaxLoad(new long[3]));
   }
 }
