@@ -306,22 +306,49 @@ final class Experiments {
     SEQUENTIAL
   }
 
-  /** One map filled with n keys under one hash family. */
-  record MapFill(MapKind kind, HashFamily family, KeyOrder keys, LoadStats stats) {
-    double load() {
-      return (double) stats.size() / (double) stats.buckets();
+  /**
+   * One map filled with n keys under one hash family, and the fluid limit's layer fractions at its
+   * load (solved once), where they apply.
+   */
+  static final class MapFill {
+    private final MapKind kind;
+    private final HashFamily family;
+    private final KeyOrder keys;
+    private final LoadStats stats;
+    private final double[] theory; // null for the cuckoo map
+
+    MapFill(MapKind kind, HashFamily family, KeyOrder keys, LoadStats stats) {
+      this.kind = kind;
+      this.family = family;
+      this.keys = keys;
+      this.stats = stats;
+      this.theory = kind.theory((double) stats.size() / (double) stats.buckets());
+    }
+
+    MapKind kind() {
+      return kind;
+    }
+
+    HashFamily family() {
+      return family;
+    }
+
+    KeyOrder keys() {
+      return keys;
+    }
+
+    LoadStats stats() {
+      return stats;
     }
 
     /** The fluid limit's predicted maximum at this map's load, or -1 where it does not apply. */
     int predictedMaxLoad() {
-      double[] s = kind.theory(load());
-      return s == null ? -1 : Experiments.predictedMaxLoad(s, (double) stats.buckets());
+      return theory == null ? -1 : Experiments.predictedMaxLoad(theory, (double) stats.buckets());
     }
 
     /** The fluid limit's fraction of buckets with at least i entries, or NaN. */
     double predictedFractionAtLeast(int i) {
-      double[] s = kind.theory(load());
-      return s == null ? Double.NaN : s[i];
+      return theory == null ? Double.NaN : theory[i];
     }
   }
 

@@ -40,14 +40,6 @@ final class Table {
     return this;
   }
 
-  List<String> header() {
-    return header;
-  }
-
-  List<List<String>> rows() {
-    return rows;
-  }
-
   void print(PrintWriter out, boolean csv) {
     if (csv) {
       printCsv(out);
