@@ -135,16 +135,17 @@ public abstract sealed class ChoiceHasher implements Serializable {
   }
 
   /**
-   * Returns an 8-bit fingerprint of a choice hash: its low 8 bits, which {@link #bucket} does not
-   * use for tables of up to 2<sup>24</sup> buckets, with 0 replaced by 1 so that 0 can mark an
-   * empty slot. Two different keys in one bucket share a fingerprint with probability about 1/255.
+   * Returns an 8-bit fingerprint of a choice hash: its low 7 bits, which {@link #bucket} does not
+   * use for tables of up to 2<sup>25</sup> buckets, with the high bit set. The set high bit keeps 0
+   * free to mark an empty slot and lets a word of fingerprints be searched with the four-operation
+   * zero-byte test {@code (x - 0x01..01) & ~x & 0x80..80}: an empty slot's byte never matches. Two
+   * different keys in one bucket share a fingerprint with probability 1/128.
    *
    * @param choiceHash a choice hash from {@link #choice(long, int)}
-   * @return a non-zero byte
+   * @return a byte with its high bit set
    */
   public static byte fingerprint(int choiceHash) {
-    int f = choiceHash & 0xFF;
-    return (byte) (f | ((f - 1) >>> 31));
+    return (byte) (choiceHash | 0x80);
   }
 
   /** Two hashers are equal if they are the same function: same family and seed. */

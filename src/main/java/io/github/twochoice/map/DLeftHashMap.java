@@ -11,9 +11,6 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -27,13 +24,14 @@ import java.util.Map;
  * <p>A drop-in {@link Map}: null keys and values, fail-fast iterators, serializable, cloneable. Not
  * thread-safe.
  *
- * <p><b>Layout.</b> Buckets have a fixed capacity c (default 7) and live in flat arrays: bucket
- * {@code b} owns {@code c + 1} bytes of {@code meta} — its entry count, then one 8-bit fingerprint
- * per slot — and the key and value slots {@code keyValues[2(bc + j)]}, {@code keyValues[2(bc + j) +
- * 1]}. With the default 7 slots a bucket's metadata is 8 aligned bytes, so a lookup reads one cache
- * line per subtable to rule a bucket out, and calls {@code equals} only on a fingerprint match (1
- * in 256 for another key). Slots of a bucket are filled from the left; removing an entry moves the
- * bucket's last entry into the hole.
+ * <p><b>Layout.</b> Buckets have a fixed capacity c of at most 8 slots (default 8) and live in flat
+ * arrays: bucket {@code b} owns one {@code long} of {@code fingerprints}, byte j holding an 8-bit
+ * fingerprint of the key in slot j (never 0) or 0 for an empty slot, and the key and value slots
+ * {@code keyValues[2(bc + j)]}, {@code keyValues[2(bc + j) + 1]}. A lookup reads one word per
+ * subtable, compares all its fingerprints at once (SWAR), and calls {@code equals} only on a
+ * fingerprint match (1 in 128 per filled slot for another key). Slots of a bucket are filled from
+ * the left, so a bucket's load is the position of its highest non-zero byte; removing an entry
+ * moves the bucket's last entry into the hole.
  *
  * <p><b>When all d buckets of a key are full</b>, the key goes to an overflow area (a small dense
  * table indexed by a {@link java.util.HashMap}), which lookups consult only while it is non-empty.
@@ -46,8 +44,8 @@ import java.util.Map;
  *
  * <p>Cost: a lookup reads at most d buckets (one probe each) plus the overflow area if it is in
  * use; no allocation. An insertion reads the d bucket counts. Growth rehashes every key (one {@code
- * hashCode()} call each). Memory: {@code 8 + 1 + 1/c} bytes per slot, slots 47 to 71 % full with
- * the defaults.
+ * hashCode()} call each). Memory: two references per slot and an 8-byte word per bucket, 9 bytes
+ * per slot with the default 8 slots and compressed references; slots are 48 to 71 % full.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -58,20 +56,21 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   /** The default number of subtables. */
   public static final int DEFAULT_SUBTABLES = 2;
 
-  /** The default bucket capacity: with its count byte, a bucket's metadata fills 8 bytes. */
-  public static final int DEFAULT_BUCKET_CAPACITY = 7;
+  /** The default bucket capacity: a bucket's fingerprints fill its 8-byte word. */
+  public static final int DEFAULT_BUCKET_CAPACITY = 8;
 
   /**
-   * The default load factor as a fraction of the bucket capacity: 5 entries per bucket of 7 slots.
-   * Measured: at this fill no random key overflowed among 10<sup>6</sup> (d = 2, c = 7).
+   * The default load factor as a fraction of the bucket capacity: the table grows at 5.7 entries
+   * per bucket of 8 slots. Measured: at this fill no random key overflowed among 10<sup>6</sup> (d
+   * = 2, c = 8).
    */
   public static final double DEFAULT_FILL = 5.0 / 7;
 
   /** The most subtables a map accepts. */
   public static final int MAX_SUBTABLES = 8;
 
-  /** The largest bucket capacity (the count is one byte). */
-  public static final int MAX_BUCKET_CAPACITY = 127;
+  /** The largest bucket capacity: one fingerprint byte per slot in a bucket's 64-bit word. */
+  public static final int MAX_BUCKET_CAPACITY = 8;
 
   private static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
@@ -88,7 +87,8 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   private final ChoiceHasher hasher;
 
   private transient int bucketsPerSubtable;
-  private transient byte[] meta;
+  private transient int slotCount;
+  private transient long[] fingerprints;
   private transient Object[] keyValues;
   private transient int size;
   private transient OverflowArea overflow;
@@ -151,7 +151,8 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
       throw new IllegalStateException("map cannot grow beyond " + MAX_SLOTS + " slots");
     }
     bucketsPerSubtable = buckets;
-    meta = new byte[buckets * subtables * (bucketCapacity + 1)];
+    slotCount = (int) slots;
+    fingerprints = new long[buckets * subtables];
     keyValues = new Object[2 * (int) slots];
     size = 0;
     overflow = new OverflowArea();
@@ -210,9 +211,9 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
     /**
      * Sets the number of slots per bucket.
      *
-     * @param bucketCapacity slots per bucket, from 1 to 127
+     * @param bucketCapacity slots per bucket, from 1 to 8
      * @return this builder
-     * @throws IllegalArgumentException if {@code bucketCapacity} is outside [1, 127]
+     * @throws IllegalArgumentException if {@code bucketCapacity} is outside [1, 8]
      */
     public Builder bucketCapacity(int bucketCapacity) {
       if (bucketCapacity < 1 || bucketCapacity > MAX_BUCKET_CAPACITY) {
@@ -274,19 +275,23 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
 
   // ---- Lookup ----
 
-  private int slotCount() {
-    return bucketsPerSubtable * subtables * bucketCapacity;
-  }
-
   /** The bucket of choice {@code i} (in subtable i) of a hashed key, as a global bucket number. */
   private int bucketOf(long hash, int i) {
     return i * bucketsPerSubtable
         + ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), bucketsPerSubtable);
   }
 
-  /** An 8-bit fingerprint from hash bits that no bucket index uses. */
-  private static byte fingerprint(long hash) {
-    return (byte) (hash >>> 32);
+  /** An 8-bit fingerprint with its high bit set, from hash bits that no bucket index uses. */
+  private static long fingerprint(long hash) {
+    return ChoiceHasher.fingerprint((int) (hash >>> 32)) & 0xFFL;
+  }
+
+  /**
+   * The number of keys in the bucket with fingerprint word {@code word}: they fill it from the
+   * left.
+   */
+  private static int loadOf(long word) {
+    return (71 - Long.numberOfLeadingZeros(word)) >>> 3;
   }
 
   @Override
@@ -299,110 +304,89 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
     return find(hasher.hash(key), key);
   }
 
-  private int find(long hash, Object key) {
-    return bucketCapacity == WORD_BUCKET ? findInWordBuckets(hash, key) : findFrom(0, hash, key);
-  }
-
-  /** Scans the buckets of choices {@code first} to d - 1 slot by slot, then the overflow area. */
-  private int findFrom(int first, long hash, Object key) {
-    byte fp = fingerprint(hash);
-    byte[] m = meta;
-    Object[] kv = keyValues;
-    int c = bucketCapacity;
-    for (int i = first; i < subtables; i++) {
-      int bucket = bucketOf(hash, i);
-      int base = bucket * (c + 1);
-      for (int j = 0, count = m[base]; j < count; j++) {
-        if (m[base + 1 + j] == fp) {
-          int slot = bucket * c + j;
-          Object k = kv[2 * slot];
-          if (k == key || (key != null && key.equals(k))) {
-            return slot;
-          }
-        }
-      }
-    }
-    int inOverflow = overflow.indexOf(key);
-    return inOverflow < 0 ? -1 : slotCount() + inOverflow;
-  }
-
-  /** The bucket capacity whose count and fingerprints fill one {@code long}. */
-  private static final int WORD_BUCKET = 7;
-
-  /** Reads a bucket's count and seven fingerprints as one little-endian {@code long}. */
-  private static final VarHandle BUCKET_WORD =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
   private static final long LOW_BITS = 0x0101_0101_0101_0101L;
-  private static final long LOW_7_BITS = 0x7F7F_7F7F_7F7F_7F7FL;
+  private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
 
   /**
-   * {@link #find} for 7-slot buckets, written so that a lookup takes no branch that depends on
-   * where the key is. A bucket's metadata is one aligned {@code long} (count in the low byte, then
-   * the fingerprints); a word operation (SWAR) turns it into a mask with bit 7 of byte j + 1 set
-   * where filled slot j's fingerprint equals the key's. The first candidate of the first two
-   * subtables (the left one if it has any) is chosen arithmetically, so the processor can already
-   * run the next lookup while this one waits for memory. Only when that candidate is not the key (a
-   * fingerprint collision, 1 in 256 per filled slot) or there is none are the remaining buckets
-   * scanned.
+   * Returns a mask with bit 7 of byte j set if slot j of the bucket with fingerprint word {@code
+   * word} may hold the fingerprint copied into all bytes of {@code pattern}: exact for the lowest
+   * such byte; a byte above a match may be flagged falsely (a borrow), never an empty one, whose
+   * byte differs from any fingerprint in the high bit. Candidates are confirmed by {@code equals}.
    */
-  private int findInWordBuckets(long hash, Object key) {
-    long pattern = (fingerprint(hash) & 0xFFL) * LOW_BITS;
-    byte[] m = meta;
+  private static long matches(long word, long pattern) {
+    long x = word ^ pattern;
+    return (x - LOW_BITS) & ~x & HIGH_BITS;
+  }
+
+  /**
+   * Finds a key, written so that a lookup takes no branch that depends on where the key is. The
+   * candidate masks of the first two buckets are merged into one word, the left bucket's on bit 7
+   * of each byte and the right one's on bit 6, whose lowest set bit names the first candidate slot
+   * arithmetically, so the processor can already run the next lookup while this one waits for
+   * memory; a fingerprint collision just moves on to the next set bit. Further subtables (d &gt; 2)
+   * and the overflow area are tried only if the first two buckets do not hold the key.
+   */
+  private int find(long hash, Object key) {
+    long pattern = fingerprint(hash) * LOW_BITS;
+    long[] fps = fingerprints;
     Object[] kv = keyValues;
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    long matches0 = matchMask((long) BUCKET_WORD.get(m, bucket0 * (WORD_BUCKET + 1)), pattern);
-    long matches1 = matchMask((long) BUCKET_WORD.get(m, bucket1 * (WORD_BUCKET + 1)), pattern);
-    int right = (int) (((matches0 | -matches0) >>> 63) ^ 1); // 1 iff the left bucket has none
-    long matches = matches0 | (matches1 & -right);
-    if (matches != 0) {
-      int slot =
-          (bucket0 + right * (bucket1 - bucket0)) * WORD_BUCKET
-              + (Long.numberOfTrailingZeros(matches) >>> 3)
-              - 1;
+    int base1 = bucket1 * bucketCapacity;
+    int leftMinusRight = (bucket0 - bucket1) * bucketCapacity;
+    long candidates = matches(fps[bucket0], pattern) | matches(fps[bucket1], pattern) >>> 1;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      int bit = Long.numberOfTrailingZeros(candidates);
+      int slot = base1 + (leftMinusRight & -(bit & 1)) + (bit >>> 3);
       Object k = kv[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
       }
     }
-    return findFrom(matches == 0 ? 2 : 0, hash, key);
+    return subtables > 2 || overflow.size() > 0 ? findBeyondSecondChoice(hash, key, pattern) : -1;
   }
 
   /**
-   * Returns a mask with bit 7 of byte j + 1 set iff slot j of the bucket whose metadata word is
-   * {@code word} is filled and holds fingerprint {@code pattern}'s byte; all other bits are 0.
+   * The rest of {@link #find}: subtables 2 to d - 1, one bucket at a time, then the overflow area.
+   * A separate method, so that the common lookup compiles one {@code equals} call and stays small
+   * enough to be inlined into its callers.
    */
-  private static long matchMask(long word, long pattern) {
-    long x = word ^ pattern;
-    long zeros = ~(((x & LOW_7_BITS) + LOW_7_BITS) | x | LOW_7_BITS); // exact: no borrows
-    long filled = ~(-1L << (8 * (int) (word & 0xFF))) << 8; // the bytes of the count slots
-    return zeros & filled;
+  private int findBeyondSecondChoice(long hash, Object key, long pattern) {
+    for (int i = 2; i < subtables; i++) {
+      int bucket = bucketOf(hash, i);
+      for (long m = matches(fingerprints[bucket], pattern); m != 0; m &= m - 1) {
+        int slot = bucket * bucketCapacity + (Long.numberOfTrailingZeros(m) >>> 3);
+        Object k = keyValues[2 * slot];
+        if (k == key || (key != null && key.equals(k))) {
+          return slot;
+        }
+      }
+    }
+    int inOverflow = overflow.indexOf(key);
+    return inOverflow < 0 ? -1 : slotCount + inOverflow;
   }
 
   @Override
   int indexLimit() {
-    return slotCount() + overflow.size();
+    return slotCount + overflow.size();
   }
 
   @Override
   boolean isLive(int index) {
-    int slots = slotCount();
-    if (index >= slots) {
+    if (index >= slotCount) {
       return true;
     }
     int bucket = index / bucketCapacity;
-    return index - bucket * bucketCapacity < meta[bucket * (bucketCapacity + 1)];
+    return index - bucket * bucketCapacity < loadOf(fingerprints[bucket]);
   }
 
   @Override
   int nextLive(int from) {
-    int slots = slotCount();
     int c = bucketCapacity;
     int i = from;
-    while (i < slots) {
+    while (i < slotCount) {
       int bucket = i / c;
-      if (i - bucket * c < meta[bucket * (c + 1)]) {
+      if (i - bucket * c < loadOf(fingerprints[bucket])) {
         return i;
       }
       i = (bucket + 1) * c; // the rest of this bucket is empty
@@ -413,24 +397,21 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   @Override
   @SuppressWarnings("unchecked") // only K is ever stored as a key
   K keyAt(int index) {
-    int slots = slotCount();
-    return (K) (index < slots ? keyValues[2 * index] : overflow.keyAt(index - slots));
+    return (K) (index < slotCount ? keyValues[2 * index] : overflow.keyAt(index - slotCount));
   }
 
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   V valueAt(int index) {
-    int slots = slotCount();
-    return (V) (index < slots ? keyValues[2 * index + 1] : overflow.valueAt(index - slots));
+    return (V) (index < slotCount ? keyValues[2 * index + 1] : overflow.valueAt(index - slotCount));
   }
 
   @Override
   void setValueAt(int index, V value) {
-    int slots = slotCount();
-    if (index < slots) {
+    if (index < slotCount) {
       keyValues[2 * index + 1] = value;
     } else {
-      overflow.setValueAt(index - slots, value);
+      overflow.setValueAt(index - slotCount, value);
     }
   }
 
@@ -456,25 +437,22 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
 
   /** Puts an absent key into the least loaded of its buckets (leftmost on ties), or overflow. */
   private void place(long hash, Object key, Object value) {
-    int c = bucketCapacity;
     int target = -1;
-    int targetCount = c; // only a bucket with a free slot qualifies
+    int targetLoad = bucketCapacity; // only a bucket with a free slot qualifies
     for (int i = 0; i < subtables; i++) {
       int bucket = bucketOf(hash, i);
-      int count = meta[bucket * (c + 1)];
-      if (count < targetCount) { // strictly less: ties stay with the leftmost
+      int load = loadOf(fingerprints[bucket]);
+      if (load < targetLoad) { // strictly less: ties stay with the leftmost
         target = bucket;
-        targetCount = count;
+        targetLoad = load;
       }
     }
     if (target < 0) {
       overflow.add(key, value);
       return;
     }
-    int base = target * (c + 1);
-    meta[base] = (byte) (targetCount + 1);
-    meta[base + 1 + targetCount] = fingerprint(hash);
-    int slot = target * c + targetCount;
+    fingerprints[target] |= fingerprint(hash) << (8 * targetLoad);
+    int slot = target * bucketCapacity + targetLoad;
     keyValues[2 * slot] = key;
     keyValues[2 * slot + 1] = value;
   }
@@ -490,7 +468,8 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
       larger.place(hasher.hash(key), key, valueAt(i));
     }
     bucketsPerSubtable = larger.bucketsPerSubtable;
-    meta = larger.meta;
+    slotCount = larger.slotCount;
+    fingerprints = larger.fingerprints;
     keyValues = larger.keyValues;
     overflow = larger.overflow;
     modCount++;
@@ -500,23 +479,22 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
 
   @Override
   void removeAt(int index) {
-    int slots = slotCount();
-    if (index >= slots) {
-      overflow.removeAt(index - slots);
+    if (index >= slotCount) {
+      overflow.removeAt(index - slotCount);
     } else {
       int c = bucketCapacity;
       int bucket = index / c;
-      int base = bucket * (c + 1);
-      int last = meta[base] - 1;
+      long word = fingerprints[bucket];
+      int last = loadOf(word) - 1;
       int lastSlot = bucket * c + last;
-      if (index != lastSlot) {
-        meta[base + 1 + index - bucket * c] = meta[base + 1 + last];
-        keyValues[2 * index] = keyValues[2 * lastSlot];
-        keyValues[2 * index + 1] = keyValues[2 * lastSlot + 1];
-      }
+      int hole = 8 * (index - bucket * c);
+      long lastFingerprint = (word >>> (8 * last)) & 0xFF;
+      word = (word & ~(0xFFL << hole)) | lastFingerprint << hole; // the last entry fills the hole
+      fingerprints[bucket] = word & ~(0xFFL << (8 * last));
+      keyValues[2 * index] = keyValues[2 * lastSlot];
+      keyValues[2 * index + 1] = keyValues[2 * lastSlot + 1];
       keyValues[2 * lastSlot] = null;
       keyValues[2 * lastSlot + 1] = null;
-      meta[base] = (byte) last;
     }
     size--;
     modCount++;
@@ -524,7 +502,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
 
   @Override
   public void clear() {
-    Arrays.fill(meta, (byte) 0);
+    Arrays.fill(fingerprints, 0L);
     Arrays.fill(keyValues, null);
     overflow.clear();
     size = 0;
@@ -553,7 +531,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
     long probesHit = 0;
     for (int i = 0; i < subtables; i++) {
       for (int b = 0; b < bucketsPerSubtable; b++) {
-        int count = meta[(i * bucketsPerSubtable + b) * (bucketCapacity + 1)];
+        int count = loadOf(fingerprints[i * bucketsPerSubtable + b]);
         histogram[count]++;
         perSubtable[i] += count;
         probesHit += (long) count * (i + 1);
@@ -573,7 +551,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   @Override
   public DLeftHashMap<K, V> clone() {
     DLeftHashMap<K, V> copy = (DLeftHashMap<K, V>) super.clone();
-    copy.meta = meta.clone();
+    copy.fingerprints = fingerprints.clone();
     copy.keyValues = keyValues.clone();
     copy.overflow = overflow.copy();
     return copy;

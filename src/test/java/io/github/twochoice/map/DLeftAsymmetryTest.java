@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Vöcking's rule against symmetric two choices: n = 10<sup>6</sup> random keys in n buckets, d = 2,
- * ten fixed seeds, bucket capacity 16 (far above any load reached, so it never interferes).
+ * ten fixed seeds, bucket capacity 8 (twice any load reached, so it never interferes).
  *
  * <p>Tolerances, from the fluid limits of the two processes: the fraction of buckets holding at
  * least 3 keys is s<sub>3</sub> ≈ 0.89 % for symmetric choices and about 0.45 % for d-left, that is
@@ -48,7 +48,7 @@ class DLeftAsymmetryTest {
           fill(
               DLeftHashMap.builder()
                   .subtables(2)
-                  .bucketCapacity(16)
+                  .bucketCapacity(8)
                   .loadFactor(1)
                   .expectedSize(N)
                   .seed(seed)

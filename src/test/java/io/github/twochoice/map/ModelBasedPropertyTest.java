@@ -75,6 +75,14 @@ class ModelBasedPropertyTest {
         Integer::valueOf);
   }
 
+  /** Three subtables of full two-slot buckets: lookups reach the third subtable and overflow. */
+  @Test
+  void dLeftWithThreeSubtablesMatchesHashMap() {
+    check(
+        () -> DLeftHashMap.builder().subtables(3).bucketCapacity(2).loadFactor(2).build(),
+        Integer::valueOf);
+  }
+
   @Test
   void cuckooMatchesHashMap() {
     check(CuckooHashMap::new, Integer::valueOf);
