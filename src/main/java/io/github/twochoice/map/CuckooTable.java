@@ -26,7 +26,7 @@ import java.util.Arrays;
  * <p><b>Layout.</b> Per slot: an 8-bit fingerprint ({@code 0} marks a free slot), a 32-bit
  * <em>tag</em> (the key's hash, from which its d buckets follow for any table size, so moving or
  * rehashing a key never calls {@code hashCode()}), and the key and value side by side. A lookup
- * compares the fingerprints of the key's buckets and calls {@code equals} only on a match (1 in 255
+ * compares the fingerprints of the key's buckets and calls {@code equals} only on a match (1 in 128
  * for another key). The choices of a tag t are {@code bucket(t · a_i)}: multiplication by distinct
  * odd constants a_i, then multiply-shift range reduction.
  *
@@ -175,7 +175,7 @@ public final class CuckooTable {
     return (int) (hash >>> 32);
   }
 
-  /** The 8-bit fingerprint of a tag, never 0 (which marks a free slot). */
+  /** The 8-bit fingerprint of a tag, its high bit set: never 0, which marks a free slot. */
   static byte fingerprintOf(int tag) {
     return ChoiceHasher.fingerprint(tag);
   }
@@ -218,11 +218,12 @@ public final class CuckooTable {
   /**
    * {@link #find} for 4-slot buckets, written so that a lookup takes no branch that depends on
    * where the key is. The four fingerprints of a bucket are one {@code int}; a word operation
-   * (SWAR) turns it into a mask with bit 8j + 7 set where slot j's fingerprint equals the key's.
-   * The masks of the first two buckets are joined into one {@code long}, whose lowest set bit names
-   * the first candidate slot arithmetically, so the processor can already run the next lookup while
-   * this one waits for memory; a fingerprint collision (1 in 255 per full slot) just moves on to
-   * the next set bit. Further choices (d &gt; 2) are tried one bucket at a time.
+   * (SWAR) flags the slots whose fingerprint may equal the key's. The flags of the first two
+   * buckets are merged into one {@code int}, the first bucket's on bit 7 of each byte and the
+   * second one's on bit 6, whose lowest set bit names the first candidate slot arithmetically, so
+   * the processor can already run the next lookup while this one waits for memory; a fingerprint
+   * collision (1 in 128 per full slot) just moves on to the next set bit. Further choices (d &gt;
+   * 2) are tried one bucket at a time.
    */
   private int findInWordBuckets(int tag, Object key) {
     int pattern = (fingerprintOf(tag) & 0xFF) * 0x01010101;
@@ -230,12 +231,13 @@ public final class CuckooTable {
     Object[] kv = keyValues;
     int base0 = bucketOf(tag, 0) * WORD_BUCKET;
     int base1 = bucketOf(tag, 1) * WORD_BUCKET;
-    long matches =
-        (matchMask((int) FINGERPRINT_WORD.get(fps, base0) ^ pattern) & 0xFFFF_FFFFL)
-            | ((long) matchMask((int) FINGERPRINT_WORD.get(fps, base1) ^ pattern) << 32);
-    for (; matches != 0; matches &= matches - 1) {
-      int bit = Long.numberOfTrailingZeros(matches);
-      int slot = base0 + (bit >>> 5) * (base1 - base0) + ((bit & 31) >>> 3);
+    int firstMinusSecond = base0 - base1;
+    int candidates =
+        matches((int) FINGERPRINT_WORD.get(fps, base0), pattern)
+            | matches((int) FINGERPRINT_WORD.get(fps, base1), pattern) >>> 1;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      int bit = Integer.numberOfTrailingZeros(candidates);
+      int slot = base1 + (firstMinusSecond & -(bit & 1)) + (bit >>> 3);
       Object k = kv[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
@@ -252,9 +254,10 @@ public final class CuckooTable {
   private int findBeyondSecondChoice(int tag, Object key, int pattern) {
     for (int i = 2; i < choices; i++) {
       int base = bucketOf(tag, i) * WORD_BUCKET;
-      int mask = matchMask((int) FINGERPRINT_WORD.get(fingerprints, base) ^ pattern);
-      for (; mask != 0; mask &= mask - 1) {
-        int slot = base + (Integer.numberOfTrailingZeros(mask) >>> 3);
+      for (int m = matches((int) FINGERPRINT_WORD.get(fingerprints, base), pattern);
+          m != 0;
+          m &= m - 1) {
+        int slot = base + (Integer.numberOfTrailingZeros(m) >>> 3);
         Object k = keyValues[2 * slot];
         if (k == key || (key != null && key.equals(k))) {
           return slot;
@@ -264,9 +267,15 @@ public final class CuckooTable {
     return -1;
   }
 
-  /** Returns {@code x} with bit 7 of each byte set iff that byte is zero, and all other bits 0. */
-  private static int matchMask(int x) {
-    return ~(((x & 0x7F7F7F7F) + 0x7F7F7F7F) | x | 0x7F7F7F7F);
+  /**
+   * Returns a mask with bit 7 of byte j set if byte j of {@code word} may equal the fingerprint
+   * copied into all bytes of {@code pattern}: exact for the lowest such byte; a byte above a match
+   * may be flagged falsely (a borrow), never a free slot's 0, which differs from every fingerprint
+   * in the high bit. Candidates are confirmed by {@code equals}.
+   */
+  private static int matches(int word, int pattern) {
+    int x = word ^ pattern;
+    return (x - 0x01010101) & ~x & 0x80808080;
   }
 
   boolean isLive(int slot) {
