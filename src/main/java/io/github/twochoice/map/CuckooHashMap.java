@@ -32,10 +32,11 @@ import java.util.Map;
  * a stash. That is where keys with equal hash codes end up: they share all d buckets under every
  * seed, so more than d·b of them fit in no table, and growing would never help. The stash (indexed
  * by a {@link java.util.HashMap}, which treeifies equal-hash {@code Comparable} keys) keeps such a
- * flood at O(log n) per operation with a table that grows only with the entry count. Every rebuild
- * places the stashed keys again. A rebuild builds the new table completely before replacing the old
- * one, and a failed insert leaves the table untouched, so no key is ever lost or duplicated, the
- * new one and the last one moved included.
+ * flood at O(log n) per operation with a table that grows only with the entry count. Doubling
+ * splits every bucket in two, each key keeping its choice (no search, no {@code hashCode()} call),
+ * and then places the stashed keys again. A rebuild builds the new table completely before
+ * replacing the old one, and a failed insert leaves the table untouched, so no key is ever lost or
+ * duplicated, the new one and the last one moved included.
  *
  * <p>Cost: a lookup reads d buckets of fingerprints and, on a fingerprint match, one key; no
  * allocation. Memory: 13 bytes per slot (fingerprint, tag, key and value), slots 48 to 96 % full
@@ -334,17 +335,12 @@ public final class CuckooHashMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   /**
-   * Rebuilds the table with twice the buckets; every key, stashed ones included, is placed again.
+   * Doubles the table ({@link CuckooTable#doubled}: every key keeps its choice, no search), then
+   * places the stashed keys again; those that still do not fit stay stashed.
    */
   private void grow() {
-    CuckooTable larger = new CuckooTable(choices, slotsPerBucket, 2 * table.buckets(), hasher);
+    CuckooTable larger = table.doubled();
     OverflowArea largerStash = new OverflowArea();
-    for (int slot = 0; slot < table.cells(); slot++) {
-      if (table.isLive(slot)
-          && larger.insert(table.tagAt(slot), table.keyAt(slot), table.valueAt(slot)) < 0) {
-        largerStash.add(table.keyAt(slot), table.valueAt(slot));
-      }
-    }
     for (int i = 0; i < stash.size(); i++) {
       Object key = stash.keyAt(i);
       if (larger.insert(CuckooTable.tagOf(hasher.hash(key)), key, stash.valueAt(i)) < 0) {

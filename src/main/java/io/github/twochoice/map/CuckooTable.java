@@ -364,6 +364,31 @@ public final class CuckooTable {
     return moves;
   }
 
+  /**
+   * Returns a table with twice the buckets holding the same entries, built without any search and
+   * without hashing. Multiply-shift range reduction makes choice i of a key in bucket k of this
+   * table bucket 2k or 2k + 1 of the larger one, and no other bucket of this table maps there; so
+   * every key keeps its choice, and the at most b keys of bucket k fit into the 2b slots of buckets
+   * 2k and 2k + 1. Both tables are read and written front to back.
+   */
+  CuckooTable doubled() {
+    CuckooTable larger = new CuckooTable(choices, slotsPerBucket, 2 * buckets, hasher);
+    for (int bucket = 0; bucket < buckets; bucket++) {
+      for (int s = bucket * slotsPerBucket; s < (bucket + 1) * slotsPerBucket; s++) {
+        if (fingerprints[s] != 0) {
+          int tag = tags[s];
+          int choice = 0;
+          while (bucketOf(tag, choice) != bucket) {
+            choice++;
+          }
+          int target = larger.freeSlotIn(larger.bucketOf(tag, choice));
+          larger.store(target, tag, keyValues[2 * s], keyValues[2 * s + 1]);
+        }
+      }
+    }
+    return larger;
+  }
+
   /** Returns a free slot of {@code bucket}, or -1 if it is full. */
   int freeSlotIn(int bucket) {
     for (int s = bucket * slotsPerBucket; s < (bucket + 1) * slotsPerBucket; s++) {

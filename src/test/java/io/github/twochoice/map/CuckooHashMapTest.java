@@ -56,6 +56,36 @@ class CuckooHashMapTest {
     assertEquals(0, load.overflow());
   }
 
+  /**
+   * Doubling splits buckets instead of inserting again: every key of a table filled to 97 % (d = 2,
+   * b = 4; and d = 3, b = 1 at 88 %) is found in the doubled table in the same choice, which is
+   * bucket 2k or 2k + 1 for a key that was in bucket k.
+   */
+  @Test
+  void doublingKeepsEveryKeyInItsChoice() {
+    int[][] layouts = {{2, 4, 97}, {3, 1, 88}};
+    for (int[] layout : layouts) {
+      CuckooTable table = CuckooTable.withCells(layout[0], layout[1], 1 << 12, 5);
+      int[] keys =
+          new SplittableRandom(5).ints().distinct().limit(4096 * layout[2] / 100).toArray();
+      for (int key : keys) {
+        assertTrue(table.add(key));
+      }
+      CuckooTable doubled = table.doubled();
+      assertEquals(2 * table.buckets(), doubled.buckets());
+      assertEquals(table.size(), doubled.size());
+      for (int slot = 0; slot < table.cells(); slot++) {
+        if (table.isLive(slot)) {
+          int bucket = slot / table.slotsPerBucket();
+          int moved = doubled.find(table.tagAt(slot), table.keyAt(slot));
+          int movedBucket = moved / doubled.slotsPerBucket();
+          assertEquals(table.choiceAt(slot), doubled.choiceAt(moved));
+          assertEquals(bucket, movedBucket / 2);
+        }
+      }
+    }
+  }
+
   @Test
   void settingsAreCheckedAndKept() {
     assertThrows(
