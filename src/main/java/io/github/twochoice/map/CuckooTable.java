@@ -187,9 +187,11 @@ public final class CuckooTable {
 
   /** Returns the slot holding {@code key}, or -1. */
   int find(int tag, Object key) {
-    if (slotsPerBucket == WORD_BUCKET) {
-      return findInWordBuckets(tag, key);
-    }
+    return slotsPerBucket == WORD_BUCKET ? findInWordBuckets(tag, key) : findSlotBySlot(tag, key);
+  }
+
+  /** Compares the key's fingerprint with every slot of its d buckets, in choice order. */
+  private int findSlotBySlot(int tag, Object key) {
     byte fp = fingerprintOf(tag);
     byte[] fps = fingerprints;
     Object[] kv = keyValues;
@@ -221,50 +223,30 @@ public final class CuckooTable {
    * (SWAR) flags the slots whose fingerprint may equal the key's. The flags of the first two
    * buckets are merged into one {@code int}, the first bucket's on bit 7 of each byte and the
    * second one's on bit 6, whose lowest set bit names the first candidate slot arithmetically, so
-   * the processor can already run the next lookup while this one waits for memory; a fingerprint
-   * collision (1 in 128 per full slot) just moves on to the next set bit. Further choices (d &gt;
-   * 2) are tried one bucket at a time.
+   * the processor can already run the next lookup while this one waits for memory. Only the first
+   * candidate is compared here: after a fingerprint collision (1 in 128 per full slot), and with
+   * more than two choices, {@link #findSlotBySlot} searches again. That keeps a single {@code
+   * equals} call, outside any loop, in the compiled lookup, which stays small enough to be inlined
+   * into its callers even when {@code equals} is a large intrinsic, as for strings.
    */
   private int findInWordBuckets(int tag, Object key) {
     int pattern = (fingerprintOf(tag) & 0xFF) * 0x01010101;
     byte[] fps = fingerprints;
-    Object[] kv = keyValues;
     int base0 = bucketOf(tag, 0) * WORD_BUCKET;
     int base1 = bucketOf(tag, 1) * WORD_BUCKET;
-    int firstMinusSecond = base0 - base1;
     int candidates =
         matches((int) FINGERPRINT_WORD.get(fps, base0), pattern)
             | matches((int) FINGERPRINT_WORD.get(fps, base1), pattern) >>> 1;
-    for (; candidates != 0; candidates &= candidates - 1) {
+    if (candidates != 0) {
       int bit = Integer.numberOfTrailingZeros(candidates);
-      int slot = base1 + (firstMinusSecond & -(bit & 1)) + (bit >>> 3);
-      Object k = kv[2 * slot];
+      int slot = base1 + ((base0 - base1) & -(bit & 1)) + (bit >>> 3);
+      Object k = keyValues[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
       }
+      candidates &= candidates - 1;
     }
-    return choices > 2 ? findBeyondSecondChoice(tag, key, pattern) : -1;
-  }
-
-  /**
-   * The rest of {@link #findInWordBuckets} for d &gt; 2, one bucket at a time. A separate method,
-   * so that with two choices the JIT compiles no second {@code equals} call into the lookup, which
-   * keeps it small enough to be inlined into its callers.
-   */
-  private int findBeyondSecondChoice(int tag, Object key, int pattern) {
-    for (int i = 2; i < choices; i++) {
-      int base = bucketOf(tag, i) * WORD_BUCKET;
-      for (int m = matches((int) FINGERPRINT_WORD.get(fingerprints, base), pattern);
-          m != 0;
-          m &= m - 1) {
-        int slot = base + (Integer.numberOfTrailingZeros(m) >>> 3);
-        Object k = keyValues[2 * slot];
-        if (k == key || (key != null && key.equals(k))) {
-          return slot;
-        }
-      }
-    }
-    return -1;
+    return candidates != 0 || choices > 2 ? findSlotBySlot(tag, key) : -1;
   }
 
   /**

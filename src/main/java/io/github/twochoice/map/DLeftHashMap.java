@@ -323,36 +323,36 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
    * candidate masks of the first two buckets are merged into one word, the left bucket's on bit 7
    * of each byte and the right one's on bit 6, whose lowest set bit names the first candidate slot
    * arithmetically, so the processor can already run the next lookup while this one waits for
-   * memory; a fingerprint collision just moves on to the next set bit. Further subtables (d &gt; 2)
-   * and the overflow area are tried only if the first two buckets do not hold the key.
+   * memory. Only the first candidate is compared here: after a fingerprint collision (1 in 128 per
+   * filled slot), with more than two subtables, and while the overflow area is in use, {@link
+   * #findInEveryBucket} searches again. That keeps a single {@code equals} call, outside any loop,
+   * in the compiled lookup, which stays small enough to be inlined into its callers even when
+   * {@code equals} is a large intrinsic, as for strings.
    */
   private int find(long hash, Object key) {
     long pattern = fingerprint(hash) * LOW_BITS;
     long[] fps = fingerprints;
-    Object[] kv = keyValues;
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    int base1 = bucket1 * bucketCapacity;
-    int leftMinusRight = (bucket0 - bucket1) * bucketCapacity;
     long candidates = matches(fps[bucket0], pattern) | matches(fps[bucket1], pattern) >>> 1;
-    for (; candidates != 0; candidates &= candidates - 1) {
+    if (candidates != 0) {
       int bit = Long.numberOfTrailingZeros(candidates);
-      int slot = base1 + (leftMinusRight & -(bit & 1)) + (bit >>> 3);
-      Object k = kv[2 * slot];
+      int c = bucketCapacity;
+      int slot = bucket1 * c + ((bucket0 - bucket1) * c & -(bit & 1)) + (bit >>> 3);
+      Object k = keyValues[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
       }
+      candidates &= candidates - 1;
     }
-    return subtables > 2 || overflow.size() > 0 ? findBeyondSecondChoice(hash, key, pattern) : -1;
+    return candidates != 0 || subtables > 2 || overflow.size() > 0
+        ? findInEveryBucket(hash, key, pattern)
+        : -1;
   }
 
-  /**
-   * The rest of {@link #find}: subtables 2 to d - 1, one bucket at a time, then the overflow area.
-   * A separate method, so that the common lookup compiles one {@code equals} call and stays small
-   * enough to be inlined into its callers.
-   */
-  private int findBeyondSecondChoice(long hash, Object key, long pattern) {
-    for (int i = 2; i < subtables; i++) {
+  /** Compares the key with every fingerprint match in its d buckets, left first, then overflow. */
+  private int findInEveryBucket(long hash, Object key, long pattern) {
+    for (int i = 0; i < subtables; i++) {
       int bucket = bucketOf(hash, i);
       for (long m = matches(fingerprints[bucket], pattern); m != 0; m &= m - 1) {
         int slot = bucket * bucketCapacity + (Long.numberOfTrailingZeros(m) >>> 3);
