@@ -514,11 +514,12 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   /**
    * Returns a snapshot of the bucket loads and lookup costs.
    *
-   * <p>A <em>probe</em> is one bucket examined (one metadata read); consulting the overflow area
-   * counts as one probe. A lookup examines the subtables from the left, so a key in subtable i
-   * (from 0) costs i + 1 probes and one in the overflow area d + 1; {@link
-   * LoadStats#meanProbesMiss()} is d, plus one while the overflow area is in use. {@link
-   * LoadStats#entriesPerChoice()} gives the occupancy of each subtable, left to right.
+   * <p>A <em>probe</em> is one bucket examined (one fingerprint word); consulting the overflow area
+   * counts as one probe. Probes are counted for a search from the left, the figure of the theory,
+   * so a key in subtable i (from 0) costs i + 1 probes and one in the overflow area d + 1 (the
+   * lookup itself reads the first two words together); {@link LoadStats#meanProbesMiss()} is d,
+   * plus one while the overflow area is in use. {@link LoadStats#entriesPerChoice()} gives the
+   * occupancy of each subtable, left to right.
    *
    * <p>Cost: O(buckets) time.
    *
