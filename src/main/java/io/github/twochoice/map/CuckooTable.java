@@ -219,27 +219,26 @@ public final class CuckooTable {
 
   /**
    * {@link #find} for 4-slot buckets, written so that a lookup takes no branch that depends on
-   * where the key is. The four fingerprints of a bucket are one {@code int}; a word operation
-   * (SWAR) flags the slots whose fingerprint may equal the key's. The flags of the first two
-   * buckets are merged into one {@code int}, the first bucket's on bit 7 of each byte and the
-   * second one's on bit 6, whose lowest set bit names the first candidate slot arithmetically, so
-   * the processor can already run the next lookup while this one waits for memory. Only the first
+   * where the key is. The four fingerprints of a bucket are one {@code int}; {@link
+   * FingerprintWords} flags the slots of the first two buckets whose fingerprint may equal the
+   * key's in one word, whose lowest set bit names the first candidate slot arithmetically, so the
+   * processor can already run the next lookup while this one waits for memory. Only the first
    * candidate is compared here: after a fingerprint collision (1 in 128 per full slot), and with
    * more than two choices, {@link #findSlotBySlot} searches again. That keeps a single {@code
    * equals} call, outside any loop, in the compiled lookup, which stays small enough to be inlined
    * into its callers even when {@code equals} is a large intrinsic, as for strings.
    */
   private int findInWordBuckets(int tag, Object key) {
-    int pattern = (fingerprintOf(tag) & 0xFF) * 0x01010101;
+    int pattern = FingerprintWords.repeatedInInt(fingerprintOf(tag));
     byte[] fps = fingerprints;
     int base0 = bucketOf(tag, 0) * WORD_BUCKET;
     int base1 = bucketOf(tag, 1) * WORD_BUCKET;
     int candidates =
-        matches((int) FINGERPRINT_WORD.get(fps, base0), pattern)
-            | matches((int) FINGERPRINT_WORD.get(fps, base1), pattern) >>> 1;
+        FingerprintWords.matches((int) FINGERPRINT_WORD.get(fps, base0), pattern)
+            | FingerprintWords.matches((int) FINGERPRINT_WORD.get(fps, base1), pattern) >>> 1;
     if (candidates != 0) {
       int bit = Integer.numberOfTrailingZeros(candidates);
-      int slot = base1 + ((base0 - base1) & -(bit & 1)) + (bit >>> 3);
+      int slot = FingerprintWords.candidateSlot(bit, base0, base1);
       Object k = keyValues[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
@@ -247,17 +246,6 @@ public final class CuckooTable {
       candidates &= candidates - 1;
     }
     return candidates != 0 || choices > 2 ? findSlotBySlot(tag, key) : -1;
-  }
-
-  /**
-   * Returns a mask with bit 7 of byte j set if byte j of {@code word} may equal the fingerprint
-   * copied into all bytes of {@code pattern}: exact for the lowest such byte; a byte above a match
-   * may be flagged falsely (a borrow), never a free slot's 0, which differs from every fingerprint
-   * in the high bit. Candidates are confirmed by {@code equals}.
-   */
-  private static int matches(int word, int pattern) {
-    int x = word ^ pattern;
-    return (x - 0x01010101) & ~x & 0x80808080;
   }
 
   boolean isLive(int slot) {

@@ -282,8 +282,8 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   }
 
   /** An 8-bit fingerprint with its high bit set, from hash bits that no bucket index uses. */
-  private static long fingerprint(long hash) {
-    return ChoiceHasher.fingerprint((int) (hash >>> 32)) & 0xFFL;
+  private static byte fingerprint(long hash) {
+    return ChoiceHasher.fingerprint((int) (hash >>> 32));
   }
 
   /**
@@ -304,41 +304,28 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
     return find(hasher.hash(key), key);
   }
 
-  private static final long LOW_BITS = 0x0101_0101_0101_0101L;
-  private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
-
   /**
-   * Returns a mask with bit 7 of byte j set if slot j of the bucket with fingerprint word {@code
-   * word} may hold the fingerprint copied into all bytes of {@code pattern}: exact for the lowest
-   * such byte; a byte above a match may be flagged falsely (a borrow), never an empty one, whose
-   * byte differs from any fingerprint in the high bit. Candidates are confirmed by {@code equals}.
-   */
-  private static long matches(long word, long pattern) {
-    long x = word ^ pattern;
-    return (x - LOW_BITS) & ~x & HIGH_BITS;
-  }
-
-  /**
-   * Finds a key, written so that a lookup takes no branch that depends on where the key is. The
-   * candidate masks of the first two buckets are merged into one word, the left bucket's on bit 7
-   * of each byte and the right one's on bit 6, whose lowest set bit names the first candidate slot
-   * arithmetically, so the processor can already run the next lookup while this one waits for
-   * memory. Only the first candidate is compared here: after a fingerprint collision (1 in 128 per
-   * filled slot), with more than two subtables, and while the overflow area is in use, {@link
-   * #findInEveryBucket} searches again. That keeps a single {@code equals} call, outside any loop,
-   * in the compiled lookup, which stays small enough to be inlined into its callers even when
-   * {@code equals} is a large intrinsic, as for strings.
+   * Finds a key, written so that a lookup takes no branch that depends on where the key is. {@link
+   * FingerprintWords} flags the candidate slots of the first two buckets in one word, whose lowest
+   * set bit names the first candidate slot arithmetically, so the processor can already run the
+   * next lookup while this one waits for memory. Only the first candidate is compared here: after a
+   * fingerprint collision (1 in 128 per filled slot), with more than two subtables, and while the
+   * overflow area is in use, {@link #findInEveryBucket} searches again. That keeps a single {@code
+   * equals} call, outside any loop, in the compiled lookup, which stays small enough to be inlined
+   * into its callers even when {@code equals} is a large intrinsic, as for strings.
    */
   private int find(long hash, Object key) {
-    long pattern = fingerprint(hash) * LOW_BITS;
+    long pattern = FingerprintWords.repeatedInLong(fingerprint(hash));
     long[] fps = fingerprints;
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    long candidates = matches(fps[bucket0], pattern) | matches(fps[bucket1], pattern) >>> 1;
+    long candidates =
+        FingerprintWords.matches(fps[bucket0], pattern)
+            | FingerprintWords.matches(fps[bucket1], pattern) >>> 1;
     if (candidates != 0) {
       int bit = Long.numberOfTrailingZeros(candidates);
-      int c = bucketCapacity;
-      int slot = bucket1 * c + ((bucket0 - bucket1) * c & -(bit & 1)) + (bit >>> 3);
+      int slot =
+          FingerprintWords.candidateSlot(bit, bucket0 * bucketCapacity, bucket1 * bucketCapacity);
       Object k = keyValues[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
@@ -354,7 +341,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
   private int findInEveryBucket(long hash, Object key, long pattern) {
     for (int i = 0; i < subtables; i++) {
       int bucket = bucketOf(hash, i);
-      for (long m = matches(fingerprints[bucket], pattern); m != 0; m &= m - 1) {
+      for (long m = FingerprintWords.matches(fingerprints[bucket], pattern); m != 0; m &= m - 1) {
         int slot = bucket * bucketCapacity + (Long.numberOfTrailingZeros(m) >>> 3);
         Object k = keyValues[2 * slot];
         if (k == key || (key != null && key.equals(k))) {
@@ -451,7 +438,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
       overflow.add(key, value);
       return;
     }
-    fingerprints[target] |= fingerprint(hash) << (8 * targetLoad);
+    fingerprints[target] |= (fingerprint(hash) & 0xFFL) << (8 * targetLoad);
     int slot = target * bucketCapacity + targetLoad;
     keyValues[2 * slot] = key;
     keyValues[2 * slot + 1] = value;
