@@ -311,19 +311,27 @@ public final class CuckooTable {
   }
 
   /**
-   * Inserts an absent key: into a free slot of its buckets (earlier choices first), else along the
-   * shortest augmenting path.
+   * Inserts an absent key: into its bucket with the most free slots (the earliest choice on ties),
+   * else along the shortest augmenting path. Choosing the emptier bucket, as in balanced
+   * allocation, keeps buckets from filling up early, so fewer inserts need a search.
    *
    * @return the number of keys moved (0 for a free slot in the key's own buckets), or -1 if the key
    *     cannot be placed; the table is then unchanged
    */
   int insert(int tag, Object key, Object value) {
+    int target = -1;
+    int mostFree = 0;
     for (int i = 0; i < choices; i++) {
-      int free = freeSlotIn(bucketOf(tag, i));
-      if (free >= 0) {
-        store(free, tag, key, value);
-        return 0;
+      int bucket = bucketOf(tag, i);
+      int free = slotsPerBucket - loadOf(bucket);
+      if (free > mostFree) {
+        target = bucket;
+        mostFree = free;
       }
+    }
+    if (target >= 0) {
+      store(freeSlotIn(target), tag, key, value);
+      return 0;
     }
     int found = search.findFreeSlot(this, tag);
     if (found < 0) {
