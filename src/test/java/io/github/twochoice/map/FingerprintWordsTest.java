@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.hash.ChoiceHasher;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -19,60 +20,52 @@ import org.junit.jupiter.api.Test;
 class FingerprintWordsTest {
   private static final int WORDS = 200_000;
 
-  /** A random slot byte: free (0) a quarter of the time, otherwise a fingerprint. */
-  private static byte slot(SplittableRandom random) {
-    return random.nextInt(4) == 0 ? 0 : ChoiceHasher.fingerprint(random.nextInt(8));
+  /** Random slot bytes: free (0) a quarter of the time, otherwise one of eight fingerprints. */
+  private static byte[] randomSlots(SplittableRandom random, int count) {
+    byte[] slots = new byte[count];
+    for (int j = 0; j < count; j++) {
+      slots[j] = random.nextInt(4) == 0 ? 0 : ChoiceHasher.fingerprint(random.nextInt(8));
+    }
+    return slots;
   }
 
+  /** The slot bytes as one little-endian word. */
+  private static long word(byte[] slots) {
+    long word = 0;
+    for (int j = 0; j < slots.length; j++) {
+      word |= (slots[j] & 0xFFL) << (8 * j);
+    }
+    return word;
+  }
+
+  /** Checks {@code flags} (bit 7 of byte j for slot j) against a byte-by-byte comparison. */
+  private static void assertFlags(byte[] slots, byte fingerprint, long flags) {
+    assertEquals(0, flags & ~0x8080_8080_8080_8080L);
+    int lowestMatch = slots.length;
+    for (int j = slots.length - 1; j >= 0; j--) {
+      boolean flagged = (flags >>> (8 * j + 7) & 1) != 0;
+      if (slots[j] == fingerprint) {
+        assertTrue(flagged, "match not flagged");
+        lowestMatch = j;
+      }
+      assertTrue(!flagged || slots[j] != 0, "free slot flagged");
+    }
+    assertEquals(lowestMatch, Math.min(slots.length, Long.numberOfTrailingZeros(flags) >>> 3));
+  }
+
+  /** Eight random slots as a {@code long} word, their first four as an {@code int} word. */
   @Test
-  void longWordsFlagEveryMatchAndNoFreeSlot() {
+  void wordsFlagEveryMatchAndNoFreeSlot() {
     SplittableRandom random = new SplittableRandom(11);
     for (int w = 0; w < WORDS; w++) {
-      byte[] slots = new byte[8];
-      long word = 0;
-      for (int j = 0; j < 8; j++) {
-        slots[j] = slot(random);
-        word |= (slots[j] & 0xFFL) << (8 * j);
-      }
+      byte[] slots = randomSlots(random, 8);
       byte fingerprint = ChoiceHasher.fingerprint(random.nextInt(8));
-      long flags = FingerprintWords.matches(word, FingerprintWords.repeatedInLong(fingerprint));
-      assertEquals(0, flags & ~0x8080_8080_8080_8080L);
-      int lowestMatch = 8;
-      for (int j = 7; j >= 0; j--) {
-        boolean flagged = (flags >>> (8 * j + 7) & 1) != 0;
-        if (slots[j] == fingerprint) {
-          assertTrue(flagged, "match not flagged");
-          lowestMatch = j;
-        }
-        assertTrue(!flagged || slots[j] != 0, "free slot flagged");
-      }
-      assertEquals(lowestMatch, Long.numberOfTrailingZeros(flags) >>> 3);
-    }
-  }
-
-  @Test
-  void intWordsFlagEveryMatchAndNoFreeSlot() {
-    SplittableRandom random = new SplittableRandom(12);
-    for (int w = 0; w < WORDS; w++) {
-      byte[] slots = new byte[4];
-      int word = 0;
-      for (int j = 0; j < 4; j++) {
-        slots[j] = slot(random);
-        word |= (slots[j] & 0xFF) << (8 * j);
-      }
-      byte fingerprint = ChoiceHasher.fingerprint(random.nextInt(8));
-      int flags = FingerprintWords.matches(word, FingerprintWords.repeatedInInt(fingerprint));
-      assertEquals(0, flags & ~0x8080_8080);
-      int lowestMatch = 4;
-      for (int j = 3; j >= 0; j--) {
-        boolean flagged = (flags >>> (8 * j + 7) & 1) != 0;
-        if (slots[j] == fingerprint) {
-          assertTrue(flagged, "match not flagged");
-          lowestMatch = j;
-        }
-        assertTrue(!flagged || slots[j] != 0, "free slot flagged");
-      }
-      assertEquals(lowestMatch, Integer.numberOfTrailingZeros(flags) >>> 3);
+      long longFlags =
+          FingerprintWords.matches(word(slots), FingerprintWords.repeatedInLong(fingerprint));
+      assertFlags(slots, fingerprint, longFlags);
+      int intFlags =
+          FingerprintWords.matches((int) word(slots), FingerprintWords.repeatedInInt(fingerprint));
+      assertFlags(Arrays.copyOf(slots, 4), fingerprint, intFlags & 0xFFFF_FFFFL);
     }
   }
 
