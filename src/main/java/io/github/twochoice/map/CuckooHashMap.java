@@ -377,9 +377,10 @@ public final class CuckooHashMap<K, V> extends AbstractFlatMap<K, V> implements 
   /**
    * Returns a snapshot of the bucket loads and lookup costs.
    *
-   * <p>A <em>probe</em> is one bucket examined; consulting the stash counts as one probe. A lookup
-   * examines the key's buckets in choice order, so a key in its i-th choice (from 0) costs i + 1
-   * probes and a stashed one d + 1; {@link LoadStats#meanProbesMiss()} is d, plus one while the
+   * <p>A <em>probe</em> is one bucket examined; consulting the stash counts as one probe. Probes
+   * are counted for a search in choice order, the figure of the theory, so a key in its i-th choice
+   * (from 0) costs i + 1 probes and a stashed one d + 1 (the lookup itself reads the first two
+   * buckets' fingerprints together); {@link LoadStats#meanProbesMiss()} is d, plus one while the
    * stash is in use. {@link LoadStats#entriesPerChoice()} counts the keys living in their first,
    * second, ... bucket, and {@link LoadStats#overflow()} the stashed keys.
    *
