@@ -221,12 +221,12 @@ public final class CuckooTable {
    * {@link #find} for 4-slot buckets, written so that a lookup takes no branch that depends on
    * where the key is. The four fingerprints of a bucket are one {@code int}; {@link
    * FingerprintWords} flags the slots of the first two buckets whose fingerprint may equal the
-   * key's in one word, whose lowest set bit names the first candidate slot arithmetically, so the
-   * processor can already run the next lookup while this one waits for memory. Only the first
-   * candidate is compared here: after a fingerprint collision (1 in 128 per full slot), and with
-   * more than two choices, {@link #findSlotBySlot} searches again. That keeps a single {@code
-   * equals} call, outside any loop, in the compiled lookup, which stays small enough to be inlined
-   * into its callers even when {@code equals} is a large intrinsic, as for strings.
+   * key's in one word, whose set bits name the candidate slots arithmetically, so the processor can
+   * already run the next lookup while this one waits for memory. One loop holds the only {@code
+   * equals} call and also resolves fingerprint collisions (1 in 128 per full slot); {@link
+   * #findSlotBySlot} runs only with more than two choices. A separate collision path would run
+   * often enough for the JIT to compile it, with a second copy of a large {@code equals} such as
+   * the one for strings, into every caller; at 10<sup>6</sup> keys that made lookups slower.
    */
   private int findInWordBuckets(int tag, Object key) {
     int pattern = FingerprintWords.repeatedInInt(fingerprintOf(tag));
@@ -236,16 +236,15 @@ public final class CuckooTable {
     int candidates =
         FingerprintWords.matches((int) FINGERPRINT_WORD.get(fps, base0), pattern)
             | FingerprintWords.matches((int) FINGERPRINT_WORD.get(fps, base1), pattern) >>> 1;
-    if (candidates != 0) {
+    for (; candidates != 0; candidates &= candidates - 1) {
       int bit = Integer.numberOfTrailingZeros(candidates);
       int slot = FingerprintWords.candidateSlot(bit, base0, base1);
       Object k = keyValues[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
       }
-      candidates &= candidates - 1;
     }
-    return candidates != 0 || choices > 2 ? findSlotBySlot(tag, key) : -1;
+    return choices > 2 ? findSlotBySlot(tag, key) : -1;
   }
 
   boolean isLive(int slot) {
