@@ -187,16 +187,21 @@ public final class CuckooTable {
 
   /** Returns the slot holding {@code key}, or -1. */
   int find(int tag, Object key) {
-    return slotsPerBucket == WORD_BUCKET ? findInWordBuckets(tag, key) : findSlotBySlot(tag, key);
+    return slotsPerBucket == WORD_BUCKET
+        ? findInWordBuckets(tag, key)
+        : findSlotBySlot(tag, key, 0);
   }
 
-  /** Compares the key's fingerprint with every slot of its d buckets, in choice order. */
-  private int findSlotBySlot(int tag, Object key) {
+  /**
+   * Compares the key's fingerprint with every slot of its buckets from choice {@code fromChoice}
+   * on, in choice order.
+   */
+  private int findSlotBySlot(int tag, Object key, int fromChoice) {
     byte fp = fingerprintOf(tag);
     byte[] fps = fingerprints;
     Object[] kv = keyValues;
     int b = slotsPerBucket;
-    for (int i = 0; i < choices; i++) {
+    for (int i = fromChoice; i < choices; i++) {
       int base = bucketOf(tag, i) * b;
       for (int s = base; s < base + b; s++) {
         if (fps[s] == fp) {
@@ -244,7 +249,7 @@ public final class CuckooTable {
         return slot;
       }
     }
-    return choices > 2 ? findSlotBySlot(tag, key) : -1;
+    return choices > 2 ? findSlotBySlot(tag, key, 2) : -1;
   }
 
   boolean isLive(int slot) {

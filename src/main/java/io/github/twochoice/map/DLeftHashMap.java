@@ -309,7 +309,7 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
    * FingerprintWords} flags the candidate slots of the first two buckets in one word, whose set
    * bits name the candidate slots arithmetically, so the processor can already run the next lookup
    * while this one waits for memory. One loop holds the only {@code equals} call and also resolves
-   * fingerprint collisions (1 in 128 per filled slot); {@link #findInEveryBucket} runs only with
+   * fingerprint collisions (1 in 128 per filled slot); {@link #findBeyondTwoBuckets} runs only with
    * more than two subtables or while the overflow area is in use. A separate collision path would
    * run often enough for the JIT to compile it, with a second copy of a large {@code equals} such
    * as the one for strings, into every caller; at 10<sup>6</sup> keys that made lookups slower.
@@ -331,12 +331,14 @@ public final class DLeftHashMap<K, V> extends AbstractFlatMap<K, V> implements S
         return slot;
       }
     }
-    return subtables > 2 || overflow.size() > 0 ? findInEveryBucket(hash, key, pattern) : -1;
+    return subtables > 2 || overflow.size() > 0 ? findBeyondTwoBuckets(hash, key, pattern) : -1;
   }
 
-  /** Compares the key with every fingerprint match in its d buckets, left first, then overflow. */
-  private int findInEveryBucket(long hash, Object key, long pattern) {
-    for (int i = 0; i < subtables; i++) {
+  /**
+   * The rest of {@link #find}: the key's buckets in subtables 2 to d - 1, then the overflow area.
+   */
+  private int findBeyondTwoBuckets(long hash, Object key, long pattern) {
+    for (int i = 2; i < subtables; i++) {
       int bucket = bucketOf(hash, i);
       for (long m = FingerprintWords.matches(fingerprints[bucket], pattern); m != 0; m &= m - 1) {
         int slot = bucket * bucketCapacity + (Long.numberOfTrailingZeros(m) >>> 3);

@@ -89,6 +89,18 @@ class ModelBasedPropertyTest {
   }
 
   /**
+   * Three choices of four-slot buckets at a maximum load of 0.99 (the (3,4) threshold is above it):
+   * many keys live in their third bucket, which the word-at-a-time lookup of the first two buckets
+   * does not read.
+   */
+  @Test
+  void cuckooWithThreeChoicesMatchesHashMap() {
+    check(
+        () -> CuckooHashMap.builder().choices(3).slotsPerBucket(4).loadFactor(0.99).build(),
+        Integer::valueOf);
+  }
+
+  /**
    * The classic layout pushed past its threshold: d = 2, b = 1 with a maximum load of 1, so that
    * inserts fail all the time (the threshold is 1/2) and the table grows or stashes on failure; the
    * whole contents are compared with the model after every operation.
