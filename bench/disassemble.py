@@ -64,7 +64,7 @@ def main():
             ["objdump", "-D", "-b", "binary", "-mi386:x86-64", f"--adjust-vma={hex(base)}", f.name],
             capture_output=True, text=True, check=True).stdout
     for line in out.split("\n"):
-        if re.match(r"\s+[0-9a-f]+:\t", line):
+        if re.match(r"\s+[0-9a-f]+:\t.*\t", line):  # an instruction, not the rest of its bytes
             print(line)
 
 
