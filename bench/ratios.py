@@ -11,7 +11,10 @@ baseline. Average-time results are inverted so that the ratio still means throug
 
 Each positional argument is one run; comma-separated files are merged into that run. With more
 than one run a cell shows every run's ratio, and the last column the largest spread of a ratio
-across runs, (max - min) / mean.
+across runs, (max - min) / mean; with --median a cell shows the median ratio and, in brackets,
+the lowest and highest.
+
+    python3 bench/ratios.py --time --median r1.json r2.json r3.json    # median [min-max] per cell
 """
 
 import argparse
@@ -63,7 +66,20 @@ def fmt(x):
     return "—" if x is None else f"{x:.2f}"
 
 
-def table(runs, baseline, impls, time):
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+def cell(vals, summarize):
+    present = [v for v in vals if v is not None]
+    if summarize and len(present) > 1:
+        return f"{median(present):.2f} [{min(present):.2f}–{max(present):.2f}]"
+    return " / ".join(fmt(v) for v in vals)
+
+
+def table(runs, baseline, impls, time, summarize=False):
     keys = sorted({k for run in runs for k in run}, key=sort_key)
     what = "time" if time else "throughput"
     hint = "< 1 = faster" if time else "> 1 = faster"
@@ -76,12 +92,15 @@ def table(runs, baseline, impls, time):
     print("|---|---:|---|---:|" + "---:|" * (len(head) - 4))
     for key in keys:
         base_scores = []
+        base_values = []
         unit = ""
         cells = {impl: [] for impl in others}
         for run in runs:
             results = run.get(key, {})
             base = results.get(baseline)
             base_scores.append(f"{base[1]:.3g}" if base else "—")
+            if base:
+                base_values.append(base[1])
             unit = base[2] if base else unit
             for impl in others:
                 r = results.get(impl)
@@ -89,11 +108,12 @@ def table(runs, baseline, impls, time):
                 if ratio is not None and time:
                     ratio = 1.0 / ratio
                 cells[impl].append(ratio)
-        row = list(key) + [" / ".join(base_scores) + " " + unit]
+        shown = f"{median(base_values):.3g}" if summarize and base_values else " / ".join(base_scores)
+        row = list(key) + [shown + " " + unit]
         spread = 0.0
         for impl in others:
             vals = cells[impl]
-            row.append(" / ".join(fmt(v) for v in vals))
+            row.append(cell(vals, summarize))
             present = [v for v in vals if v is not None]
             if len(present) > 1:
                 spread = max(spread, (max(present) - min(present)) / (sum(present) / len(present)))
@@ -112,6 +132,9 @@ def main(argv):
         help="comma-separated baselines, one table each (default: HashMap,fastutil)",
     )
     parser.add_argument("--time", action="store_true", help="print time ratios (< 1 = faster)")
+    parser.add_argument(
+        "--median", action="store_true", help="one cell per ratio: median [min-max] over the runs"
+    )
     args = parser.parse_args(argv)
     runs = [load_run(spec) for spec in args.runs]
     seen = []
@@ -121,7 +144,7 @@ def main(argv):
     impls = [i for i in KNOWN_IMPLS if i in seen] + [i for i in seen if i not in KNOWN_IMPLS]
     for baseline in args.baseline.split(","):
         if baseline in seen:
-            table(runs, baseline, impls, args.time)
+            table(runs, baseline, impls, args.time, args.median)
 
 
 if __name__ == "__main__":

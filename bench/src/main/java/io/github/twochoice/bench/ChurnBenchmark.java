@@ -25,7 +25,7 @@ public class ChurnBenchmark extends MapBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     checkSize();
-    pool = keyType.keys(KeyType.distinctRandomInts(2 * size));
+    pool = keyType.keys(2 * size);
     map = build(pool, size);
     cursor = 0;
   }

@@ -22,14 +22,14 @@ import org.openjdk.jol.vm.VM;
  * expected-size constructor. Not a JMH benchmark: run it with {@code bash bench/memory.sh}.
  */
 public final class MemoryFootprint {
-  private static final int[] DEFAULT_SIZES = {1_000, 100_000, 600_000, 1_000_000};
+  private static final int[] DEFAULT_SIZES = {10_000, 600_000, 750_000, 1_000_000};
 
   private MemoryFootprint() {}
 
   /**
    * Prints the tables.
    *
-   * @param args sizes to measure instead of the default 10^3, 10^5, 6*10^5 and 10^6
+   * @param args sizes to measure instead of the default 10^4, 6*10^5, 7.5*10^5 and 10^6
    */
   public static void main(String[] args) {
     int[] sizes = DEFAULT_SIZES;
@@ -44,7 +44,7 @@ public final class MemoryFootprint {
     double[][] grown = new double[impls.length][sizes.length];
     double[][] presized = new double[impls.length][sizes.length];
     for (int s = 0; s < sizes.length; s++) {
-      Object[] keys = KeyType.Integer.keys(KeyType.distinctRandomInts(sizes[s]));
+      Object[] keys = KeyType.Integer.keys(sizes[s]);
       long keyBytes = GraphLayout.parseInstance(keys).totalSize();
       for (int i = 0; i < impls.length; i++) {
         grown[i][s] = bytesPerEntry(impls[i].newMap(), keys, keyBytes);

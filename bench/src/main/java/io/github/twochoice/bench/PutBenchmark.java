@@ -22,7 +22,7 @@ public class PutBenchmark extends MapBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     checkSize();
-    keys = keyType.keys(KeyType.distinctRandomInts(size));
+    keys = keyType.keys(size);
     build(keys, size); // checks the implementation once
   }
 

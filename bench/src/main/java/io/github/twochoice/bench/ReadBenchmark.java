@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.bench;
 
+import java.util.Arrays;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -15,9 +16,10 @@ import org.openjdk.jmh.annotations.Setup;
  * get} of present keys ({@link #getHit}), {@code get} of absent keys from the same distribution
  * ({@link #getMiss}), and a full {@code entrySet} iteration ({@link #iterate}).
  *
- * <p>Lookups go through a pre-shuffled array of keys that are equal to, but not the same objects
- * as, the stored keys (as when keys are parsed or computed), {@link #BATCH} per invocation, with a
- * cursor that walks the whole array across invocations. Scores are per get or per entry.
+ * <p>Lookups go through an array of {@linkplain KeyType#copies equal-but-distinct copies} of the
+ * keys in shuffled order, allocated in that order, {@link #BATCH} per invocation, with a cursor that
+ * walks the whole array across invocations. The absent keys are copies of keys drawn with the
+ * stored ones and never inserted. Scores are per get or per entry.
  */
 public class ReadBenchmark extends MapBenchmark {
   private Map<Object, Object> map;
@@ -28,16 +30,10 @@ public class ReadBenchmark extends MapBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     checkSize();
-    int[] values = KeyType.distinctRandomInts(2 * size);
-    map = build(keyType.keys(values), size);
-    hits = new Object[size];
-    misses = new Object[size];
-    for (int i = 0; i < size; i++) {
-      hits[i] = keyType.key(values[i]);
-      misses[i] = keyType.key(values[size + i]);
-    }
-    KeyType.shuffle(hits, KeyType.SEED + 1);
-    KeyType.shuffle(misses, KeyType.SEED + 2);
+    Object[] keys = keyType.keys(2 * size);
+    map = build(keys, size);
+    hits = keyType.copies(Arrays.copyOfRange(keys, 0, size), KeyType.SEED + 1);
+    misses = keyType.copies(Arrays.copyOfRange(keys, size, 2 * size), KeyType.SEED + 2);
     int found = 0;
     for (int i = 0; i < size; i++) {
       found += (map.get(hits[i]) != null ? 1 : 0) + (map.get(misses[i]) != null ? 1 : 0);
