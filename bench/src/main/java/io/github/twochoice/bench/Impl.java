@@ -4,6 +4,10 @@
  */
 package io.github.twochoice.bench;
 
+import io.github.twochoice.bench.proto.ProtoAnySize;
+import io.github.twochoice.bench.proto.ProtoHashPerSlot;
+import io.github.twochoice.bench.proto.ProtoPowerOfTwo;
+import io.github.twochoice.bench.proto.ProtoPrimaryFirst;
 import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
 import io.github.twochoice.map.OneChoiceHashMap;
@@ -29,7 +33,17 @@ public enum Impl {
   OneChoice(OneChoiceHashMap::new, OneChoiceHashMap::new),
   TwoChoice(TwoChoiceHashMap::new, TwoChoiceHashMap::new),
   DLeft(DLeftHashMap::new, DLeftHashMap::new),
-  Cuckoo(CuckooHashMap::new, CuckooHashMap::new);
+  Cuckoo(CuckooHashMap::new, CuckooHashMap::new),
+  /** Layout prototype (A): power-of-two buckets, doubled at load 0.95. */
+  protoA(ProtoPowerOfTwo::new, ProtoPowerOfTwo::new),
+  /** Layout (A) with any bucket count, grown by 1.5x at load 0.90. */
+  protoA15(() -> new ProtoAnySize(0, 0.90, 1.5), n -> new ProtoAnySize(n, 0.90, 1.5)),
+  /** Layout (A) with any bucket count, grown by 1.25x at load 0.95. */
+  protoA125(() -> new ProtoAnySize(0, 0.95, 1.25), n -> new ProtoAnySize(n, 0.95, 1.25)),
+  /** Layout prototype (B): a 32-bit hash per slot. */
+  protoB(ProtoHashPerSlot::new, ProtoHashPerSlot::new),
+  /** Layout prototype (C): primary-first placement. */
+  protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new);
 
   private final Supplier<Map<Object, Object>> empty;
   private final IntFunction<Map<Object, Object>> presized;
