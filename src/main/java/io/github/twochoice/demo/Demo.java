@@ -88,10 +88,10 @@ public final class Demo {
     out.println();
     out.printf(
         Locale.ROOT,
-        "CuckooHashMap (d = %d, b = %d, maximum load %.2f), the same %,d keys, grown from empty:%n",
+        "CuckooHashMap (d = %d, b = %d, load factor %.2f), the same %,d keys, grown from empty:%n",
         cuckoo.choices(),
         cuckoo.slotsPerBucket(),
-        cuckoo.maxLoad(),
+        cuckoo.loadFactor(),
         N);
     out.printf(
         Locale.ROOT,
@@ -131,9 +131,12 @@ public final class Demo {
     out.println("(entries: the fraction of trials in which all keys fit)");
   }
 
-  /** A d-left map with n buckets in all; buckets of 7 slots never fill at one key per bucket. */
+  /**
+   * A d-left map with n buckets in all (one key per bucket of 8 slots: load factor 1/8), which
+   * never fill at that load.
+   */
   private static DLeftHashMap<Integer, Integer> dLeft(int d) {
-    return DLeftHashMap.builder().subtables(d).loadFactor(1).expectedSize(N).seed(SEED).build();
+    return DLeftHashMap.builder().choices(d).loadFactor(1.0 / 8).expectedSize(N).seed(SEED).build();
   }
 
   private static <M extends Map<Integer, Integer> & LoadReporting> LoadStats fill(

@@ -16,8 +16,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <em>choice hash</em> {@code g_i = h1 + i * h2} (mod 2<sup>32</sup>), which is enough for balanced
  * allocations (double hashing behaves like independent choices for this purpose). A choice hash
  * becomes a bucket index in a table of any size by the multiply-shift range reduction {@link
- * #bucket(int, int)}, which uses its high bits; the low bits remain free for a {@link
- * #fingerprint(int) fingerprint}.
+ * #bucket(int, int)}, which uses its high bits; the low bits remain free for a {@link #tag(int)
+ * tag}.
  *
  * <p>The default, {@link #seeded(long)}, is the {@linkplain HashFamily#STRONG_MIXER strong mixer}:
  * the hash code combined with a 64-bit seed and passed through the MurmurHash3 finalizer ({@code
@@ -124,7 +124,7 @@ public abstract sealed class ChoiceHasher implements Serializable {
 
   /**
    * Maps a choice hash to a bucket in {@code [0, buckets)} by multiply-shift: the high bits of the
-   * unsigned choice hash decide, so any table size works and the low bits stay a fingerprint.
+   * unsigned choice hash decide, so any table size works and the low bits stay a tag.
    *
    * @param choiceHash a choice hash from {@link #choice(long, int)}
    * @param buckets the number of buckets, positive
@@ -135,17 +135,17 @@ public abstract sealed class ChoiceHasher implements Serializable {
   }
 
   /**
-   * Returns an 8-bit fingerprint of a choice hash: its low 7 bits, which {@link #bucket} does not
-   * use for tables of up to 2<sup>25</sup> buckets, with the high bit set. The set high bit keeps 0
-   * free to mark an empty slot and lets a word of fingerprints be searched with the four-operation
-   * zero-byte test {@code (x - 0x01..01) & ~x & 0x80..80}: an empty slot's byte never matches. Two
-   * different keys in one bucket share a fingerprint with probability 1/128.
+   * Returns the tag of a choice hash: its low 7 bits, which {@link #bucket} does not use for tables
+   * of up to 2<sup>25</sup> buckets, with the high bit set. The set high bit keeps 0 free to mark
+   * an empty slot and lets a word of tags be searched with the four-operation zero-byte test {@code
+   * (x - 0x01..01) & ~x & 0x80..80}: an empty slot's byte never matches. Two different keys share a
+   * tag with probability 1/128.
    *
    * @param choiceHash a choice hash from {@link #choice(long, int)}
-   * @return a byte with its high bit set
+   * @return a value in [128, 255]: one byte with its high bit set
    */
-  public static byte fingerprint(int choiceHash) {
-    return (byte) (choiceHash | 0x80);
+  public static int tag(int choiceHash) {
+    return (choiceHash & 0x7F) | 0x80;
   }
 
   /** Two hashers are equal if they are the same function: same family and seed. */

@@ -31,11 +31,13 @@ import java.util.function.IntFunction;
  *
  * <p>A subclass stores its entries in flat arrays and names each entry by an index in {@code [0,
  * indexLimit())}; an index may be empty ({@link #isLive} false) in tables with free slots. The
- * subclass supplies only its placement rule: {@link #indexOf} (lookup), {@link #put} (insertion),
- * {@link #removeAt} (deletion) and {@link #clear}. This class builds on them the three views and
- * their fail-fast iterators and spliterators, the default methods ({@code compute*}, {@code merge},
- * {@code replaceAll}, ...) with {@link java.util.HashMap}'s semantics, and serialization of the
- * entries.
+ * subclass supplies only its placement rule: {@link #find} (lookup), {@link #place} (where a new
+ * key goes), {@link #isFull} and {@link #grow} (when and how the table grows), {@link #removeAt}
+ * (deletion) and {@link #clear}. This class owns the write path on top of them — hash the key once,
+ * search once, grow if full, place — for {@code put} and for every method that may add a key
+ * ({@code putIfAbsent}, {@code computeIfAbsent}, {@code compute}, {@code merge}), and builds the
+ * three views and their fail-fast iterators and spliterators, the default methods with {@link
+ * java.util.HashMap}'s semantics, and serialization of the entries.
  *
  * <p>Iteration runs over increasing indices. {@link #removeAt} may move another entry into the
  * removed index, but only one that iteration has not reached yet (from a higher index), so an
@@ -58,8 +60,23 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   // ---- The placement rule: supplied by each map ----
 
-  /** Returns the index of the entry holding {@code key}, or -1 if there is none. */
-  abstract int indexOf(Object key);
+  /** Returns the 64-bit hash of a key under this map's hash function: the one a write computes. */
+  abstract long hash(Object key);
+
+  /** Returns the index of the entry holding {@code key}, whose hash is {@code hash}, or -1. */
+  abstract int find(long hash, Object key);
+
+  /** Returns whether the table should grow before it takes another key. */
+  abstract boolean isFull();
+
+  /** Grows the table; every entry keeps its key, value and nothing else. */
+  abstract void grow();
+
+  /**
+   * Places an absent key with hash {@code hash}: in the table by the map's rule, or in its overflow
+   * area. The map may grow first if its rule cannot place the key.
+   */
+  abstract void place(long hash, K key, V value);
 
   /** Returns an upper bound (exclusive) of the live entry indices. */
   abstract int indexLimit();
@@ -88,6 +105,35 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
    * {@code index}; it moves no other entry.
    */
   abstract void removeAt(int index);
+
+  /** Returns the index of the entry holding {@code key}, or -1. */
+  final int indexOf(Object key) {
+    return find(hash(key), key);
+  }
+
+  // ---- The write path: hash once, search once, place ----
+
+  /** Adds an absent key whose hash is {@code hash}, growing the table first if it is full. */
+  final void insert(long hash, K key, V value) {
+    if (isFull()) {
+      grow();
+    }
+    place(hash, key, value);
+    modCount++;
+  }
+
+  @Override
+  public V put(K key, V value) {
+    long hash = hash(key);
+    int index = find(hash, key);
+    if (index >= 0) {
+      V old = valueAt(index);
+      setValueAt(index, value);
+      return old;
+    }
+    insert(hash, key, value);
+    return null;
+  }
 
   // ---- Queries ----
 
@@ -155,9 +201,10 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   @Override
   public V putIfAbsent(K key, V value) {
-    int index = indexOf(key);
+    long hash = hash(key);
+    int index = find(hash, key);
     if (index < 0) {
-      put(key, value);
+      insert(hash, key, value);
       return null;
     }
     V old = valueAt(index);
@@ -191,7 +238,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   @Override
   public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
     Objects.requireNonNull(mappingFunction, "mappingFunction");
-    int index = indexOf(key);
+    long hash = hash(key);
+    int index = find(hash, key);
     if (index >= 0 && valueAt(index) != null) {
       return valueAt(index);
     }
@@ -199,7 +247,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     V value = mappingFunction.apply(key);
     checkUnmodifiedBy(expectedModCount);
     if (value != null) {
-      store(index, key, value);
+      store(index, hash, key, value);
     }
     return value;
   }
@@ -208,7 +256,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   public V computeIfPresent(
       K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    int index = indexOf(key);
+    long hash = hash(key);
+    int index = find(hash, key);
     V old = index < 0 ? null : valueAt(index);
     if (old == null) {
       return null;
@@ -216,34 +265,36 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     int expectedModCount = modCount;
     V value = remappingFunction.apply(key, old);
     checkUnmodifiedBy(expectedModCount);
-    return storeOrRemove(index, key, value);
+    return storeOrRemove(index, hash, key, value);
   }
 
   @Override
   public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    int index = indexOf(key);
+    long hash = hash(key);
+    int index = find(hash, key);
     V old = index < 0 ? null : valueAt(index);
     int expectedModCount = modCount;
     V value = remappingFunction.apply(key, old);
     checkUnmodifiedBy(expectedModCount);
-    return storeOrRemove(index, key, value);
+    return storeOrRemove(index, hash, key, value);
   }
 
   @Override
   public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    int index = indexOf(key);
+    long hash = hash(key);
+    int index = find(hash, key);
     V old = index < 0 ? null : valueAt(index);
     if (old == null) {
-      store(index, key, value);
+      store(index, hash, key, value);
       return value;
     }
     int expectedModCount = modCount;
     V merged = remappingFunction.apply(old, value);
     checkUnmodifiedBy(expectedModCount);
-    return storeOrRemove(index, key, merged);
+    return storeOrRemove(index, hash, key, merged);
   }
 
   @Override
@@ -270,19 +321,22 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     checkUnmodifiedBy(expectedModCount);
   }
 
-  /** Sets the value of {@code key}, at {@code index} if it is present there (index >= 0). */
-  private void store(int index, K key, V value) {
+  /**
+   * Sets the value of {@code key} (hash {@code hash}): at {@code index} if it is present there
+   * (index >= 0), else as a new entry, without searching again.
+   */
+  private void store(int index, long hash, K key, V value) {
     if (index >= 0) {
       setValueAt(index, value);
     } else {
-      put(key, value);
+      insert(hash, key, value);
     }
   }
 
   /** Stores a computed value, or removes the entry at {@code index} when the value is null. */
-  private V storeOrRemove(int index, K key, V value) {
+  private V storeOrRemove(int index, long hash, K key, V value) {
     if (value != null) {
-      store(index, key, value);
+      store(index, hash, key, value);
     } else if (index >= 0) {
       removeAt(index);
     }
@@ -612,7 +666,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
         origin = hi;
         return false;
       }
-      estimate--;
+      if (estimate > 0) { // only an estimate once split: entries need not be spread evenly
+        estimate--;
+      }
       action.accept(output.apply(i));
       checkUnmodifiedBy(expectedModCount);
       return true;
@@ -680,10 +736,11 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     for (int i = 0; i < size; i++) {
       K key = (K) in.readObject();
       V value = (V) in.readObject();
-      if (containsKey(key)) {
+      long hash = hash(key);
+      if (find(hash, key) >= 0) {
         throw new InvalidObjectException("duplicate key in stream: " + key);
       }
-      put(key, value);
+      insert(hash, key, value);
     }
   }
 }

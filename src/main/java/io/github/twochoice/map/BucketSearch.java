@@ -4,44 +4,83 @@
  */
 package io.github.twochoice.map;
 
+import io.github.twochoice.hash.ChoiceHasher;
 import java.util.Arrays;
 
 /**
- * The breadth-first search behind {@link CuckooTable}'s exact insert: from the new key's buckets,
- * follow each resident key to its other buckets until a bucket with a free slot turns up, or until
- * every reachable bucket has been seen (then no placement exists).
+ * The exact insert of cuckoo hashing on a {@link BucketTable}: a new key goes to its least loaded
+ * bucket with a free slot (the earliest choice on ties), and when all its buckets are full,
+ * resident keys move to other buckets of their own along the shortest <em>augmenting path</em> to a
+ * free slot. The keys in the table are a valid assignment, so the new key fits iff such a path
+ * exists; a breadth-first search over buckets finds the shortest one or proves that there is none,
+ * visiting each bucket at most once. There is no "give up after so many evictions" limit.
  *
  * <p>The search only reads the table. Each queued bucket remembers its parent and the slot of the
- * parent whose key can move into it, so {@link #shiftAlongPath} can then move the keys from the
- * free slot back to a start bucket, last move first: every move goes into a slot just vacated, so
- * no key is ever lost or duplicated.
+ * parent whose key can move into it, so the keys move only once a path is found, last move first:
+ * every move goes into a slot just vacated, so no key is ever lost or duplicated, and a failed
+ * insert leaves the table exactly as it was. The table stores no hashes, so the search hashes each
+ * resident key it examines ({@code hashCode()} on a key that is usually not in cache); it stops at
+ * the first bucket with room, which at the maps' loads is usually one of the first keys' other
+ * buckets.
  *
  * <p>Cost: O(visited buckets × b × d) time; scratch memory of one bit per bucket plus a queue that
  * grows to the largest search so far.
  */
 final class BucketSearch {
-  private final long[] visited;
+  private final ChoiceHasher hasher;
+  private long[] visited = new long[0];
   private int[] queueBucket = new int[16];
   private int[] queueParent = new int[16];
   private int[] queueFromSlot = new int[16];
   private int length;
-  private int freedSlot = -1;
 
-  BucketSearch(int buckets) {
-    visited = new long[(buckets + 63) >>> 6];
+  BucketSearch(ChoiceHasher hasher) {
+    this.hasher = hasher;
   }
 
   /**
-   * Searches for a bucket with a free slot reachable from the buckets of {@code tag}, all of which
-   * are full.
+   * Inserts an absent key with hash {@code hash}: into its least loaded bucket, else along the
+   * shortest augmenting path.
+   *
+   * @return the number of keys moved (0 for a free slot in the key's own buckets), or -1 if the key
+   *     cannot be placed; the table is then unchanged
+   */
+  int insert(BucketTable table, long hash, Object key, Object value) {
+    int tag = BucketTable.tagOf(hash);
+    int bucket = table.leastLoadedBucket(hash);
+    if (bucket >= 0) {
+      table.store(bucket, tag, key, value);
+      return 0;
+    }
+    int end = findPathToFreeSlot(table, hash);
+    if (end < 0) {
+      return -1;
+    }
+    int moves = 0;
+    int to = queueBucket[end];
+    for (int q = end; queueParent[q] >= 0; q = queueParent[q]) {
+      table.move(queueFromSlot[q], to);
+      to = queueBucket[queueParent[q]];
+      moves++;
+    }
+    table.store(to, tag, key, value);
+    return moves;
+  }
+
+  /**
+   * Searches, from the buckets of {@code hash} (all full), for a bucket with a free slot reachable
+   * by moving keys.
    *
    * @return the queue position of that bucket, or -1 if there is none
    */
-  int findFreeSlot(CuckooTable table, int tag) {
+  private int findPathToFreeSlot(BucketTable table, long hash) {
+    if (visited.length * 64 < table.buckets()) {
+      visited = new long[(table.buckets() + 63) >>> 6];
+    }
     length = 0;
     try {
       for (int i = 0; i < table.choices(); i++) {
-        int bucket = table.bucketOf(tag, i);
+        int bucket = table.bucketOf(hash, i);
         if (markVisited(bucket)) {
           enqueue(bucket, -1, -1);
         }
@@ -50,12 +89,12 @@ final class BucketSearch {
       for (int head = 0; head < length; head++) {
         int bucket = queueBucket[head];
         for (int slot = bucket * b; slot < (bucket + 1) * b; slot++) {
-          int residentTag = table.tagAt(slot);
-          for (int j = 0; j < table.choices(); j++) {
-            int next = table.bucketOf(residentTag, j);
+          long residentHash = hasher.hash(table.keyAt(slot));
+          for (int i = 0; i < table.choices(); i++) {
+            int next = table.bucketOf(residentHash, i);
             if (next != bucket && markVisited(next)) {
               enqueue(next, head, slot);
-              if (table.freeSlotIn(next) >= 0) {
+              if (table.hasRoom(next)) {
                 return length - 1;
               }
             }
@@ -68,29 +107,6 @@ final class BucketSearch {
         visited[queueBucket[q] >>> 6] &= ~(1L << queueBucket[q]);
       }
     }
-  }
-
-  /**
-   * Moves the keys along the path ending at queue position {@code end}: each into the slot freed
-   * ahead of it. Afterwards {@link #freedSlot()} is a free slot in one of the new key's buckets.
-   *
-   * @return the number of keys moved
-   */
-  int shiftAlongPath(CuckooTable table, int end) {
-    int to = table.freeSlotIn(queueBucket[end]);
-    int moves = 0;
-    for (int q = end; queueParent[q] >= 0; q = queueParent[q]) {
-      int from = queueFromSlot[q];
-      table.move(from, to);
-      to = from;
-      moves++;
-    }
-    freedSlot = to;
-    return moves;
-  }
-
-  int freedSlot() {
-    return freedSlot;
   }
 
   /** Marks {@code bucket} as seen; returns false if it already was. */

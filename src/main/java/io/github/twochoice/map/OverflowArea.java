@@ -77,11 +77,10 @@ final class OverflowArea {
     size = 0;
   }
 
-  OverflowArea copy() {
-    OverflowArea copy = new OverflowArea();
-    copy.keyValues = keyValues.clone();
-    copy.indexOfKey = new HashMap<>(indexOfKey);
-    copy.size = size;
-    return copy;
+  /** Makes this empty area a copy of {@code other}. */
+  void copyFrom(OverflowArea other) {
+    keyValues = other.keyValues.clone();
+    indexOfKey = new HashMap<>(other.indexOfKey);
+    size = other.size;
   }
 }

@@ -5,46 +5,45 @@
 package io.github.twochoice.map;
 
 /**
- * Word-at-a-time (SWAR) search of fingerprint bytes, shared by {@link DLeftHashMap} (a bucket's 8
- * fingerprints in one {@code long}) and {@link CuckooTable} (4 in one {@code int}).
+ * Word-at-a-time (SWAR) search of a bucket's tags: the 8 slots of a bucket keep one byte each in a
+ * {@code long}, byte j for slot j, holding the slot's 7-bit tag with the high bit set, or 0 for a
+ * free slot ({@link BucketTable}).
  *
- * <p>Fingerprints have their high bit set and free slots hold 0 ({@link
- * io.github.twochoice.hash.ChoiceHasher#fingerprint}), so the four-operation zero-byte test {@code
- * (x - 0x01..01) & ~x & 0x80..80} on {@code x = word ^ pattern} flags the candidates: exact for the
+ * <p>Because every tag has its high bit set and a free slot is 0, the zero-byte test {@code (x -
+ * 0x01..01) & ~x & 0x80..80} on {@code x = word ^ pattern} flags the candidates: exact for the
  * lowest matching byte; a byte above a match may be flagged falsely (a borrow), never a free slot,
- * whose byte differs from every fingerprint in the high bit. Callers confirm a candidate with
- * {@code equals}. The flags of two buckets are merged into one word, the first bucket's on bit 7 of
- * each byte and the second's, shifted right by one, on bit 6; {@link #candidateSlot} turns a set
- * bit back into a slot without a branch.
+ * whose byte differs from every tag in the high bit. Callers confirm a candidate with {@code
+ * equals}. The flags of two buckets are merged into one word, the first bucket's on bit 7 of each
+ * byte and the second's, shifted right by one, on bit 6; {@link #candidateSlot} turns a set bit
+ * back into a slot without a branch.
  *
  * <p>Cost: a few arithmetic operations, no branch, no allocation.
  */
-final class FingerprintWords {
-  private FingerprintWords() {}
+final class TagWords {
+  /** Bit 7 of every byte: the occupied flags of a bucket word. */
+  static final long OCCUPIED = 0x8080_8080_8080_8080L;
 
-  /** Returns {@code fingerprint} in each of the four bytes of an {@code int}. */
-  static int repeatedInInt(byte fingerprint) {
-    return (fingerprint & 0xFF) * 0x0101_0101;
-  }
+  private static final long LOW_BITS = 0x0101_0101_0101_0101L;
 
-  /** Returns {@code fingerprint} in each of the eight bytes of a {@code long}. */
-  static long repeatedInLong(byte fingerprint) {
-    return (fingerprint & 0xFFL) * 0x0101_0101_0101_0101L;
+  private TagWords() {}
+
+  /** Returns {@code tag} (a byte with its high bit set) in each of the eight bytes of a word. */
+  static long repeated(int tag) {
+    return (tag & 0xFFL) * LOW_BITS;
   }
 
   /**
-   * Returns bit 7 of byte j set where byte j of {@code word} may equal the fingerprint repeated in
-   * every byte of {@code pattern}.
+   * Returns bit 7 of byte j set where byte j of {@code word} may equal the tag repeated in every
+   * byte of {@code pattern}.
    */
-  static int matches(int word, int pattern) {
-    int x = word ^ pattern;
-    return (x - 0x0101_0101) & ~x & 0x8080_8080;
-  }
-
-  /** {@link #matches(int, int)} for eight fingerprints. */
   static long matches(long word, long pattern) {
     long x = word ^ pattern;
-    return (x - 0x0101_0101_0101_0101L) & ~x & 0x8080_8080_8080_8080L;
+    return (x - LOW_BITS) & ~x & OCCUPIED;
+  }
+
+  /** Returns the number of occupied slots of a bucket word. */
+  static int loadOf(long word) {
+    return Long.bitCount(word & OCCUPIED);
   }
 
   /**

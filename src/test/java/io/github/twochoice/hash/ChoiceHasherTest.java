@@ -66,10 +66,10 @@ class ChoiceHasherTest {
   }
 
   @Test
-  void fingerprintIsTheLowSevenBitsWithTheHighBitSet() {
+  void tagIsTheLowSevenBitsWithTheHighBitSet() {
     for (int low = 0; low < 256; low++) {
       int choiceHash = 0x1234_5600 | low;
-      assertEquals(0x80 | (low & 0x7F), ChoiceHasher.fingerprint(choiceHash) & 0xFF);
+      assertEquals(0x80 | (low & 0x7F), ChoiceHasher.tag(choiceHash));
     }
   }
 }

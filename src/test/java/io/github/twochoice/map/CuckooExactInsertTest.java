@@ -22,12 +22,12 @@ import org.junit.jupiter.api.Test;
  */
 class CuckooExactInsertTest {
   /** The buckets of each key, as the table computes them. */
-  private static int[][] bucketsOf(CuckooTable table, ChoiceHasher hasher, List<Integer> keys) {
+  private static int[][] bucketsOf(BucketTable table, ChoiceHasher hasher, List<Integer> keys) {
     int[][] buckets = new int[keys.size()][table.choices()];
     for (int k = 0; k < keys.size(); k++) {
-      int tag = CuckooTable.tagOf(hasher.hash(keys.get(k)));
+      long hash = hasher.hash(keys.get(k));
       for (int i = 0; i < table.choices(); i++) {
-        buckets[k][i] = table.bucketOf(tag, i);
+        buckets[k][i] = table.bucketOf(hash, i);
       }
     }
     return buckets;
@@ -113,7 +113,7 @@ class CuckooExactInsertTest {
     List<Integer> keys = new ArrayList<>();
     for (int key = 0; key < buckets * b + 1; key++) {
       keys.add(key);
-      int[][] keyBuckets = bucketsOf(table, hasher, keys);
+      int[][] keyBuckets = bucketsOf(table.table(), hasher, keys);
       boolean fits =
           graphCriterion
               ? fitsByGraphCriterion(keyBuckets, buckets)

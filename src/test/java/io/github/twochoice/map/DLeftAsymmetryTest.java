@@ -47,9 +47,9 @@ class DLeftAsymmetryTest {
       LoadStats dLeft =
           fill(
               DLeftHashMap.builder()
-                  .subtables(2)
-                  .bucketCapacity(8)
-                  .loadFactor(1)
+                  .choices(2)
+                  .slotsPerBucket(8)
+                  .loadFactor(1.0 / 8) // one key per bucket
                   .expectedSize(N)
                   .seed(seed)
                   .build(),

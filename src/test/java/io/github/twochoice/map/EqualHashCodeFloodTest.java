@@ -58,7 +58,7 @@ class EqualHashCodeFloodTest {
       };
     }
     DLeftHashMap<String, Integer> dLeft = (DLeftHashMap<String, Integer>) map;
-    long all = (long) dLeft.subtables() * dLeft.bucketCapacity();
+    long all = (long) dLeft.choices() * dLeft.slotsPerBucket();
     return new long[] {all, all};
   }
 

@@ -73,12 +73,7 @@ class MapConformanceTest {
         suiteFor(
             "DLeftHashMap d=4 c=1, full buckets overflow",
             () ->
-                DLeftHashMap.builder()
-                    .subtables(4)
-                    .bucketCapacity(1)
-                    .loadFactor(1)
-                    .seed(5)
-                    .build()));
+                DLeftHashMap.builder().choices(4).slotsPerBucket(1).loadFactor(1).seed(5).build()));
     suite.addTest(suiteFor("CuckooHashMap", CuckooHashMap::new));
     suite.addTest(
         suiteFor(

@@ -71,7 +71,7 @@ class ModelBasedPropertyTest {
   @Test
   void dLeftWithFullBucketsMatchesHashMap() {
     check(
-        () -> DLeftHashMap.builder().subtables(2).bucketCapacity(1).loadFactor(1).build(),
+        () -> DLeftHashMap.builder().choices(2).slotsPerBucket(1).loadFactor(1).build(),
         Integer::valueOf);
   }
 
@@ -79,7 +79,7 @@ class ModelBasedPropertyTest {
   @Test
   void dLeftWithThreeSubtablesMatchesHashMap() {
     check(
-        () -> DLeftHashMap.builder().subtables(3).bucketCapacity(2).loadFactor(2).build(),
+        () -> DLeftHashMap.builder().choices(3).slotsPerBucket(2).loadFactor(1).build(),
         Integer::valueOf);
   }
 

@@ -8,25 +8,35 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.hash.ChoiceHasher;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The word search against a byte-by-byte comparison, on random words of fingerprints and free slots
- * (fixed seed): every slot holding the fingerprint is flagged, the lowest flag is always a true
- * match, and a free slot is never flagged.
+ * The word search against a byte-by-byte comparison, on random words of tags and free slots (fixed
+ * seed): every slot holding the tag is flagged, the lowest flag is always a true match, and a free
+ * slot is never flagged.
  */
-class FingerprintWordsTest {
+class TagWordsTest {
   private static final int WORDS = 200_000;
 
-  /** Random slot bytes: free (0) a quarter of the time, otherwise one of eight fingerprints. */
+  /** Random slot bytes: free (0) a quarter of the time, otherwise one of eight tags. */
   private static byte[] randomSlots(SplittableRandom random, int count) {
     byte[] slots = new byte[count];
     for (int j = 0; j < count; j++) {
-      slots[j] = random.nextInt(4) == 0 ? 0 : ChoiceHasher.fingerprint(random.nextInt(8));
+      slots[j] = random.nextInt(4) == 0 ? 0 : (byte) ChoiceHasher.tag(random.nextInt(8));
     }
     return slots;
+  }
+
+  private static List<Byte> asList(byte[] slots) {
+    List<Byte> list = new ArrayList<>();
+    for (byte b : slots) {
+      list.add(b);
+    }
+    return list;
   }
 
   /** The slot bytes as one little-endian word. */
@@ -39,12 +49,12 @@ class FingerprintWordsTest {
   }
 
   /** Checks {@code flags} (bit 7 of byte j for slot j) against a byte-by-byte comparison. */
-  private static void assertFlags(byte[] slots, byte fingerprint, long flags) {
+  private static void assertFlags(byte[] slots, byte tag, long flags) {
     assertEquals(0, flags & ~0x8080_8080_8080_8080L);
     int lowestMatch = slots.length;
     for (int j = slots.length - 1; j >= 0; j--) {
       boolean flagged = (flags >>> (8 * j + 7) & 1) != 0;
-      if (slots[j] == fingerprint) {
+      if (slots[j] == tag) {
         assertTrue(flagged, "match not flagged");
         lowestMatch = j;
       }
@@ -53,27 +63,24 @@ class FingerprintWordsTest {
     assertEquals(lowestMatch, Math.min(slots.length, Long.numberOfTrailingZeros(flags) >>> 3));
   }
 
-  /** Eight random slots as a {@code long} word, their first four as an {@code int} word. */
   @Test
   void wordsFlagEveryMatchAndNoFreeSlot() {
     SplittableRandom random = new SplittableRandom(11);
     for (int w = 0; w < WORDS; w++) {
       byte[] slots = randomSlots(random, 8);
-      byte fingerprint = ChoiceHasher.fingerprint(random.nextInt(8));
-      long longFlags =
-          FingerprintWords.matches(word(slots), FingerprintWords.repeatedInLong(fingerprint));
-      assertFlags(slots, fingerprint, longFlags);
-      int intFlags =
-          FingerprintWords.matches((int) word(slots), FingerprintWords.repeatedInInt(fingerprint));
-      assertFlags(Arrays.copyOf(slots, 4), fingerprint, intFlags & 0xFFFF_FFFFL);
+      int tag = ChoiceHasher.tag(random.nextInt(8));
+      long flags = TagWords.matches(word(slots), TagWords.repeated(tag));
+      assertFlags(slots, (byte) tag, flags);
+      assertEquals(
+          8 - Collections.frequency(asList(slots), (byte) 0), TagWords.loadOf(word(slots)));
     }
   }
 
   @Test
   void candidateSlotsOfTheFirstBucketUseBit7AndOfTheSecondBit6() {
     for (int j = 0; j < 8; j++) {
-      assertEquals(40 + j, FingerprintWords.candidateSlot(8 * j + 7, 40, 16));
-      assertEquals(16 + j, FingerprintWords.candidateSlot(8 * j + 6, 40, 16));
+      assertEquals(40 + j, TagWords.candidateSlot(8 * j + 7, 40, 16));
+      assertEquals(16 + j, TagWords.candidateSlot(8 * j + 6, 40, 16));
     }
   }
 }

@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * A hash-flooding attack: 2<sup>16</sup> distinct 32-character Strings with one {@link
  * String#hashCode()} (each is 16 blocks of "Aa" or "BB", which hash alike), put into a fresh map
  * made by the default constructor and then all looked up with equal copies ({@link
- * KeyType#copies}). No seeded hash can
- * separate them; the score is the mean time per operation (put or get) of the whole sequence.
+ * KeyType#copies}). No seeded hash can separate them; the score is the mean time per operation (put
+ * or get) of the whole sequence.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -17,9 +17,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The parameters and settings shared by the map benchmarks: every {@link Impl}, two sizes (in cache and not), two
- * key types, throughput in operations per microsecond. Scores are per single map operation (one
- * get, one put, one remove+put pair, one entry visited), so they compare across sizes.
+ * The parameters and settings shared by the map benchmarks: every {@link Impl}, two sizes (in cache
+ * and not), two key types, throughput in operations per microsecond. Scores are per single map
+ * operation (one get, one put, one remove+put pair, one entry visited), so they compare across
+ * sizes.
  *
  * <p>Each fork runs one (impl, size, keyType) combination in a fresh JVM with a fixed 4 GB heap, so
  * no map type pollutes the call-site profiles of another.

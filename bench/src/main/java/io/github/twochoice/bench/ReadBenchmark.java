@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.Setup;
  * ({@link #getMiss}), and a full {@code entrySet} iteration ({@link #iterate}).
  *
  * <p>Lookups go through an array of {@linkplain KeyType#copies equal-but-distinct copies} of the
- * keys in shuffled order, allocated in that order, {@link #BATCH} per invocation, with a cursor that
- * walks the whole array across invocations. The absent keys are copies of keys drawn with the
+ * keys in shuffled order, allocated in that order, {@link #BATCH} per invocation, with a cursor
+ * that walks the whole array across invocations. The absent keys are copies of keys drawn with the
  * stored ones and never inserted. Scores are per get or per entry.
  */
 public class ReadBenchmark extends MapBenchmark {

@@ -1,0 +1,292 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.Serializable;
+
+/**
+ * What {@link DLeftHashMap} and {@link CuckooHashMap} share: a {@link BucketTable} of d choices and
+ * b slots per bucket, its settings, and how it grows. Each subclass supplies only its rule for
+ * placing a new key in one of its buckets ({@link #placeIn}).
+ *
+ * <p><b>Growth.</b> The table grows by half ({@value #GROWTH}×) when the keys in its buckets reach
+ * the load factor (keys per slot): every entry is hashed again and placed by the map's rule in the
+ * larger table, which is built completely before it replaces the old one, so a failure (out of
+ * memory, a throwing {@code hashCode()}) leaves the map as it was. Growing by half rather than
+ * doubling keeps the table between 1/1.5 and 1 times its load factor full, at every size.
+ *
+ * <p><b>Keys the rule cannot place.</b> If the table is at least half as full as its load factor,
+ * the table grows and the key is placed again; below that, the keys, not the load, are to blame
+ * (keys with equal hash codes share all d buckets under every seed, and growing would never help),
+ * and the key goes to the table's overflow area. So a flood of equal-hash keys costs O(log n) per
+ * operation and never grows the table beyond what the other keys need.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ */
+abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  /** The factor by which each growth multiplies the buckets. */
+  static final double GROWTH = 1.5;
+
+  /** A key the rule cannot place grows the table at this fraction of the load factor or above. */
+  static final double GROW_ON_FAILURE_FRACTION = 0.5;
+
+  /** The number of buckets each key may live in, d. */
+  private final int choices;
+
+  /** The number of slots per bucket, b. */
+  private final int slotsPerBucket;
+
+  /** Whether choice i lies in the i-th of d subtables (d-left) rather than anywhere. */
+  private final boolean subtables;
+
+  /** Keys per slot at which the table grows. */
+  private final double loadFactor;
+
+  /** Turns keys into choices; its seed travels with the serialized map. */
+  private final ChoiceHasher hasher;
+
+  private transient BucketTable table;
+  private transient long rehashesForLoad;
+  private transient long rehashesForFailedInsert;
+  private transient long overflowInsertions;
+
+  AbstractBucketMap(BucketMapBuilder<?> builder, boolean subtables) {
+    this.choices = builder.choices;
+    this.slotsPerBucket = builder.slotsPerBucket;
+    this.subtables = subtables;
+    this.loadFactor = builder.loadFactor;
+    this.hasher = builder.hasher();
+    int ranges = subtables ? choices : 1;
+    this.table =
+        new BucketTable(
+            choices,
+            slotsPerBucket,
+            subtables,
+            BucketTable.bucketsPerRangeFor(
+                builder.expectedSize, loadFactor, slotsPerBucket, ranges));
+  }
+
+  /**
+   * The map's rule: places an absent key with hash {@code hash} in one of its buckets of {@code
+   * table}.
+   *
+   * @return the number of other keys moved to make room (0 for a free slot), or -1 if the rule
+   *     cannot place the key; {@code table} is then unchanged
+   */
+  abstract int placeIn(BucketTable table, long hash, Object key, Object value);
+
+  /**
+   * Called after the rule placed a new key (not during growth), with what {@link #placeIn} said.
+   */
+  void placed(int moves) {}
+
+  // ---- Settings ----
+
+  /**
+   * Returns the number of buckets each key may live in.
+   *
+   * @return d, the number of choices
+   */
+  public int choices() {
+    return choices;
+  }
+
+  /**
+   * Returns the number of slots per bucket.
+   *
+   * @return b
+   */
+  public int slotsPerBucket() {
+    return slotsPerBucket;
+  }
+
+  /**
+   * Returns the number of keys per slot at which the table grows.
+   *
+   * @return the load factor
+   */
+  public double loadFactor() {
+    return loadFactor;
+  }
+
+  /**
+   * Returns the seed of this map's hash function.
+   *
+   * @return the seed
+   */
+  public long seed() {
+    return hasher.seed();
+  }
+
+  final BucketTable table() {
+    return table;
+  }
+
+  final ChoiceHasher hasher() {
+    return hasher;
+  }
+
+  final long rehashesForLoad() {
+    return rehashesForLoad;
+  }
+
+  final long rehashesForFailedInsert() {
+    return rehashesForFailedInsert;
+  }
+
+  final long overflowInsertions() {
+    return overflowInsertions;
+  }
+
+  // ---- The placement rule, on the table ----
+
+  @Override
+  public int size() {
+    return table.size();
+  }
+
+  @Override
+  final long hash(Object key) {
+    return hasher.hash(key);
+  }
+
+  @Override
+  final int find(long hash, Object key) {
+    return table.find(hash, key);
+  }
+
+  @Override
+  final boolean isFull() {
+    return table.sizeInBuckets() >= loadFactor * table.slots();
+  }
+
+  @Override
+  final void grow() {
+    rehashesForLoad++;
+    rebuild();
+  }
+
+  @Override
+  final void place(long hash, K key, V value) {
+    int moves;
+    while ((moves = placeIn(table, hash, key, value)) < 0) {
+      if (table.sizeInBuckets() < GROW_ON_FAILURE_FRACTION * loadFactor * table.slots()) {
+        table.addToOverflow(key, value);
+        overflowInsertions++;
+        return;
+      }
+      rehashesForFailedInsert++;
+      rebuild();
+    }
+    placed(moves);
+  }
+
+  /**
+   * Places every entry again, by the map's rule, in a table with {@value #GROWTH} times the
+   * buckets; entries of the overflow area too, those that still do not fit into the new overflow
+   * area.
+   */
+  private void rebuild() {
+    BucketTable old = table;
+    int buckets = old.bucketsPerRange();
+    BucketTable larger = old.resized(Math.max(buckets + 1, (int) Math.ceil(buckets * GROWTH)));
+    for (int i = old.nextLive(0); i < old.indexLimit(); i = old.nextLive(i + 1)) {
+      Object key = old.keyAt(i);
+      Object value = old.valueAt(i);
+      if (placeIn(larger, hasher.hash(key), key, value) < 0) {
+        larger.addToOverflow(key, value);
+      }
+    }
+    table = larger;
+    modCount++;
+  }
+
+  // ---- Entries by index ----
+
+  @Override
+  final int indexLimit() {
+    return table.indexLimit();
+  }
+
+  @Override
+  final boolean isLive(int index) {
+    return table.isLive(index);
+  }
+
+  @Override
+  final int nextLive(int from) {
+    return table.nextLive(from);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // only K is ever stored as a key
+  final K keyAt(int index) {
+    return (K) table.keyAt(index);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  final V valueAt(int index) {
+    return (V) table.valueAt(index);
+  }
+
+  @Override
+  final void setValueAt(int index, V value) {
+    table.setValueAt(index, value);
+  }
+
+  @Override
+  final void removeAt(int index) {
+    table.removeAt(index);
+    modCount++;
+  }
+
+  @Override
+  public void clear() {
+    table.clear();
+    modCount++;
+  }
+
+  // ---- Copying and serialization ----
+
+  @Override
+  @SuppressWarnings("unchecked") // super.clone() returns an instance of this class
+  public AbstractBucketMap<K, V> clone() {
+    AbstractBucketMap<K, V> copy = (AbstractBucketMap<K, V>) super.clone();
+    copy.table = table.copy();
+    return copy;
+  }
+
+  /**
+   * Reads the settings and checks them; the subclass reads the entries.
+   *
+   * @param in the stream
+   * @throws IOException if the stream fails or holds invalid settings
+   * @throws ClassNotFoundException if the hasher's class cannot be found
+   */
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
+      throw new InvalidObjectException("invalid number of choices: " + choices);
+    }
+    if (slotsPerBucket < 1 || slotsPerBucket > BucketTable.MAX_SLOTS_PER_BUCKET) {
+      throw new InvalidObjectException("invalid number of slots per bucket: " + slotsPerBucket);
+    }
+    if (!(loadFactor > 0) || loadFactor > 1) {
+      throw new InvalidObjectException("invalid load factor: " + loadFactor);
+    }
+    if (hasher == null) {
+      throw new InvalidObjectException("missing hasher");
+    }
+    table = new BucketTable(choices, slotsPerBucket, subtables, 1);
+  }
+}

@@ -1,0 +1,331 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import java.util.Arrays;
+
+/**
+ * The table under {@link DLeftHashMap} and {@link CuckooHashMap}: d bucket choices per key, b ≤ 8
+ * slots per bucket, a word of tags per bucket, and an overflow area for the keys no bucket holds.
+ * It knows where a key may live and finds it; where a new key goes is the map's rule.
+ *
+ * <p><b>Layout.</b> Think of a slot as an imaginary {@code Slot { byte tag; K key; V value; }}
+ * stored in two arrays. Bucket {@code u} owns the {@code long} {@code tags[u]}: byte j is 0 while
+ * slot j is free, else {@code 0x80 | t} with t seven bits of the key's hash. The slot's key and
+ * value sit side by side at {@code kv[2s]}, {@code kv[2s + 1]}, {@code s = u·b + j}, so a hit reads
+ * one cache line of them. Slots of a bucket fill in any order and nothing moves when a key is
+ * removed. A lookup compares the tags of a bucket all at once ({@link TagWords}) and calls {@code
+ * equals} only on a match: 1 in 128 per occupied slot for another key. At a byte per slot the tag
+ * words stay in cache where the keys do not (1.2 MB at 10<sup>6</sup> keys).
+ *
+ * <p><b>Choices.</b> A key's 64-bit hash h gives d choice hashes {@code g_i = h1 + i·h2} ({@link
+ * ChoiceHasher#choice}) and its tag (the low 7 bits of {@code g_0}). Choice i is bucket {@code
+ * i·stride + ⌊g_i·n / 2^32⌋}: with {@code subtables} (d-left) the table is d ranges of n buckets,
+ * left to right, and choice i lies in range i; without them (cuckoo) every choice ranges over all n
+ * buckets and the stride is 0. Any n works, so tables grow by any factor.
+ *
+ * <p><b>Lookup.</b> The first two buckets' tag words are read before any branch, their candidate
+ * flags merged into one word, and one loop holds the only {@code equals} call, so the processor can
+ * start the next lookup while this one waits for memory and the compiled lookup stays small enough
+ * to inline. Buckets 3 to d and the overflow area are searched only when there are more than two
+ * choices or the overflow area is in use.
+ *
+ * <p><b>Overflow.</b> Keys the map's rule could not place in their buckets (in practice, keys with
+ * equal hash codes, which share every choice under every seed) live in an {@link OverflowArea},
+ * O(log n) per operation for {@code Comparable} keys. Its entries follow the slots in the index
+ * space: index {@code slots() + i} is its i-th entry.
+ *
+ * <p>Cost: a lookup reads d words of tags (the first two at once), one key per tag match and the
+ * overflow area while it is non-empty; no allocation. Memory: 8 bytes per slot for the key and
+ * value references (compressed), plus one byte of tags per slot.
+ */
+final class BucketTable {
+  /** The most choices per key. */
+  static final int MAX_CHOICES = 8;
+
+  /** The most slots per bucket: one tag byte each in a {@code long}. */
+  static final int MAX_SLOTS_PER_BUCKET = 8;
+
+  /** The most slots a table may have: two references each must fit in an array. */
+  static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
+
+  private final int choices;
+  private final int slotsPerBucket;
+  private final boolean subtables;
+  private final int bucketsPerRange;
+  private final int stride;
+  private final long usableSlots;
+
+  /** Byte j of word u: the tag of slot j of bucket u with its high bit set, or 0 if free. */
+  private final long[] tags;
+
+  /** Key and value of slot s at 2s and 2s + 1. */
+  private final Object[] kv;
+
+  private int size;
+  private final OverflowArea overflow = new OverflowArea();
+
+  /**
+   * Creates an empty table.
+   *
+   * @param choices d, from 2 to {@value #MAX_CHOICES}
+   * @param slotsPerBucket b, from 1 to {@value #MAX_SLOTS_PER_BUCKET}
+   * @param subtables whether choice i lies in the i-th of d equal ranges (d-left) rather than
+   *     anywhere
+   * @param bucketsPerRange n, the buckets of a range (of the whole table without subtables)
+   */
+  BucketTable(int choices, int slotsPerBucket, boolean subtables, int bucketsPerRange) {
+    int ranges = subtables ? choices : 1;
+    long slots = (long) bucketsPerRange * ranges * slotsPerBucket;
+    if (bucketsPerRange < 1 || slots > MAX_SLOTS) {
+      throw new IllegalStateException("a table of " + slots + " slots is too large");
+    }
+    this.choices = choices;
+    this.slotsPerBucket = slotsPerBucket;
+    this.subtables = subtables;
+    this.bucketsPerRange = bucketsPerRange;
+    this.stride = subtables ? bucketsPerRange : 0;
+    this.usableSlots = TagWords.OCCUPIED >>> (8 * (MAX_SLOTS_PER_BUCKET - slotsPerBucket));
+    this.tags = new long[bucketsPerRange * ranges];
+    this.kv = new Object[2 * (int) slots];
+  }
+
+  /** Returns an empty table like this one with {@code bucketsPerRange} buckets per range. */
+  BucketTable resized(int bucketsPerRange) {
+    return new BucketTable(choices, slotsPerBucket, subtables, bucketsPerRange);
+  }
+
+  /** Returns the bucket count per range that holds {@code entries} at {@code load} per slot. */
+  static int bucketsPerRangeFor(long entries, double load, int slotsPerBucket, int ranges) {
+    double buckets = Math.ceil(entries / (load * slotsPerBucket * ranges));
+    return (int) Math.max(1, Math.min(MAX_SLOTS / (slotsPerBucket * ranges), buckets));
+  }
+
+  int choices() {
+    return choices;
+  }
+
+  int slotsPerBucket() {
+    return slotsPerBucket;
+  }
+
+  int bucketsPerRange() {
+    return bucketsPerRange;
+  }
+
+  /** Returns the number of buckets. */
+  int buckets() {
+    return tags.length;
+  }
+
+  /** Returns the number of slots. */
+  int slots() {
+    return tags.length * slotsPerBucket;
+  }
+
+  /** Returns the number of keys in buckets (the overflow area not counted). */
+  int sizeInBuckets() {
+    return size;
+  }
+
+  OverflowArea overflow() {
+    return overflow;
+  }
+
+  /** Returns the number of keys, the overflow area included. */
+  int size() {
+    return size + overflow.size();
+  }
+
+  // ---- Where a key may live ----
+
+  /** Returns the bucket of choice {@code i} of a key with 64-bit hash {@code hash}. */
+  int bucketOf(long hash, int i) {
+    return i * stride + reduce(ChoiceHasher.choice(hash, i));
+  }
+
+  /** Maps a 32-bit choice hash to {@code [0, n)}: the high half of its product with n. */
+  private int reduce(int choiceHash) {
+    return (int) (((choiceHash & 0xFFFF_FFFFL) * bucketsPerRange) >>> 32);
+  }
+
+  /** Returns the tag byte of a key with hash {@code hash}: 7 bits of it, high bit set. */
+  static int tagOf(long hash) {
+    return ChoiceHasher.tag(ChoiceHasher.choice(hash, 0));
+  }
+
+  /** Returns the number of keys in {@code bucket}. */
+  int loadOf(int bucket) {
+    return TagWords.loadOf(tags[bucket]);
+  }
+
+  /** Returns whether {@code bucket} has a free slot. */
+  boolean hasRoom(int bucket) {
+    return (~tags[bucket] & usableSlots) != 0;
+  }
+
+  /**
+   * Returns the key's least loaded bucket with a free slot, the earliest choice on ties, or -1 if
+   * all its buckets are full.
+   */
+  int leastLoadedBucket(long hash) {
+    int target = -1;
+    int fewest = slotsPerBucket;
+    for (int i = 0; i < choices; i++) {
+      int bucket = bucketOf(hash, i);
+      int load = loadOf(bucket);
+      if (load < fewest) {
+        target = bucket;
+        fewest = load;
+      }
+    }
+    return target;
+  }
+
+  // ---- Lookup ----
+
+  /** Returns the index of the entry holding {@code key} (hash {@code hash}), or -1. */
+  int find(long hash, Object key) {
+    long pattern = TagWords.repeated(tagOf(hash));
+    long[] words = tags;
+    int bucket0 = bucketOf(hash, 0);
+    int bucket1 = bucketOf(hash, 1);
+    long candidates =
+        TagWords.matches(words[bucket0], pattern) | TagWords.matches(words[bucket1], pattern) >>> 1;
+    int b = slotsPerBucket;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      int slot =
+          TagWords.candidateSlot(Long.numberOfTrailingZeros(candidates), bucket0 * b, bucket1 * b);
+      Object k = kv[2 * slot];
+      if (k == key || (key != null && key.equals(k))) {
+        return slot;
+      }
+    }
+    return choices > 2 || overflow.size() > 0 ? findBeyondTwoBuckets(hash, key, pattern) : -1;
+  }
+
+  /** The rest of {@link #find}: buckets of choices 2 to d - 1, then the overflow area. */
+  private int findBeyondTwoBuckets(long hash, Object key, long pattern) {
+    for (int i = 2; i < choices; i++) {
+      int bucket = bucketOf(hash, i);
+      for (long m = TagWords.matches(tags[bucket], pattern); m != 0; m &= m - 1) {
+        int slot = bucket * slotsPerBucket + (Long.numberOfTrailingZeros(m) >>> 3);
+        Object k = kv[2 * slot];
+        if (k == key || (key != null && key.equals(k))) {
+          return slot;
+        }
+      }
+    }
+    int inOverflow = overflow.indexOf(key);
+    return inOverflow < 0 ? -1 : slots() + inOverflow;
+  }
+
+  // ---- Entries by index: slots, then the overflow area ----
+
+  int indexLimit() {
+    return slots() + overflow.size();
+  }
+
+  boolean isLive(int index) {
+    return index >= slots() || (tags[index / slotsPerBucket] & occupiedBit(index)) != 0;
+  }
+
+  /** Returns the first live index at or after {@code from}, or {@link #indexLimit()}. */
+  int nextLive(int from) {
+    int slots = slots();
+    if (from >= slots) {
+      return Math.min(from, indexLimit());
+    }
+    int bucket = from / slotsPerBucket;
+    long occupied = tags[bucket] & TagWords.OCCUPIED & -occupiedBit(from);
+    while (occupied == 0) {
+      if (++bucket == tags.length) {
+        return slots; // the overflow area's first entry, if any
+      }
+      occupied = tags[bucket] & TagWords.OCCUPIED;
+    }
+    return bucket * slotsPerBucket + (Long.numberOfTrailingZeros(occupied) >>> 3);
+  }
+
+  /** The occupied flag of a slot in its bucket's word. */
+  private long occupiedBit(int slot) {
+    return 0x80L << (8 * (slot % slotsPerBucket));
+  }
+
+  Object keyAt(int index) {
+    return index < slots() ? kv[2 * index] : overflow.keyAt(index - slots());
+  }
+
+  Object valueAt(int index) {
+    return index < slots() ? kv[2 * index + 1] : overflow.valueAt(index - slots());
+  }
+
+  void setValueAt(int index, Object value) {
+    if (index < slots()) {
+      kv[2 * index + 1] = value;
+    } else {
+      overflow.setValueAt(index - slots(), value);
+    }
+  }
+
+  // ---- Changes ----
+
+  /** Stores a new entry in a free slot of {@code bucket}; returns the slot. */
+  int store(int bucket, int tag, Object key, Object value) {
+    long word = tags[bucket];
+    int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
+    tags[bucket] = word | (tag & 0xFFL) << (8 * j);
+    int slot = bucket * slotsPerBucket + j;
+    kv[2 * slot] = key;
+    kv[2 * slot + 1] = value;
+    size++;
+    return slot;
+  }
+
+  /** Adds an entry to the overflow area. */
+  void addToOverflow(Object key, Object value) {
+    overflow.add(key, value);
+  }
+
+  /** Moves the entry of {@code slot} to a free slot of {@code bucket}; returns the new slot. */
+  int move(int slot, int bucket) {
+    int tag = (int) (tags[slot / slotsPerBucket] >>> (8 * (slot % slotsPerBucket)));
+    Object key = kv[2 * slot];
+    Object value = kv[2 * slot + 1];
+    removeAt(slot);
+    return store(bucket, tag, key, value);
+  }
+
+  /**
+   * Removes the entry at {@code index}. Only an overflow entry moves: the last one fills its place.
+   */
+  void removeAt(int index) {
+    if (index >= slots()) {
+      overflow.removeAt(index - slots());
+      return;
+    }
+    tags[index / slotsPerBucket] &= ~(0xFFL << (8 * (index % slotsPerBucket)));
+    kv[2 * index] = null;
+    kv[2 * index + 1] = null;
+    size--;
+  }
+
+  void clear() {
+    Arrays.fill(tags, 0L);
+    Arrays.fill(kv, null);
+    overflow.clear();
+    size = 0;
+  }
+
+  BucketTable copy() {
+    BucketTable copy = resized(bucketsPerRange);
+    System.arraycopy(tags, 0, copy.tags, 0, tags.length);
+    System.arraycopy(kv, 0, copy.kv, 0, kv.length);
+    copy.size = size;
+    copy.overflow.copyFrom(overflow);
+    return copy;
+  }
+}
