@@ -21,11 +21,12 @@ import java.io.Serializable;
  * memory, a throwing {@code hashCode()}) leaves the map as it was. Growing by half rather than
  * doubling keeps the table between 1/1.5 and 1 times its load factor full, at every size.
  *
- * <p><b>Keys the rule cannot place.</b> If the table is at least half as full as its load factor,
- * the table grows and the key is placed again; below that, the keys, not the load, are to blame
- * (keys with equal hash codes share all d buckets under every seed, and growing would never help),
- * and the key goes to the table's overflow area. So a flood of equal-hash keys costs O(log n) per
- * operation and never grows the table beyond what the other keys need.
+ * <p><b>Keys the rule cannot place</b> go to the table's overflow area while it holds fewer than
+ * the map's {@link #tolerableOverflow} entries, or while the table is less than half as full as its
+ * load factor: then the keys, not the load, are to blame (keys with equal hash codes share all d
+ * buckets under every seed, and growing would never help). Otherwise the table grows and the key is
+ * placed again. So a flood of equal-hash keys costs O(log n) per operation and never grows the
+ * table beyond what the other keys need.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -88,6 +89,12 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    * Called after the rule placed a new key (not during growth), with what {@link #placeIn} said.
    */
   void placed(int moves) {}
+
+  /**
+   * Returns how many entries the overflow area of {@code table} may hold before a key the rule
+   * cannot place makes the table grow instead (if it is at least half as full as its load factor).
+   */
+  abstract int tolerableOverflow(BucketTable table);
 
   // ---- Settings ----
 
@@ -179,8 +186,9 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   final void place(long hash, K key, V value) {
     int moves;
     while ((moves = placeIn(table, hash, key, value)) < 0) {
-      if (table.sizeInBuckets() < GROW_ON_FAILURE_FRACTION * loadFactor * table.slots()) {
-        table.addToOverflow(key, value);
+      if (table.sizeInBuckets() < GROW_ON_FAILURE_FRACTION * loadFactor * table.slots()
+          || table.overflow().size() < tolerableOverflow(table)) {
+        table.addToOverflow(hash, key, value);
         overflowInsertions++;
         return;
       }
@@ -202,8 +210,9 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     for (int i = old.nextLive(0); i < old.indexLimit(); i = old.nextLive(i + 1)) {
       Object key = old.keyAt(i);
       Object value = old.valueAt(i);
-      if (placeIn(larger, hasher.hash(key), key, value) < 0) {
-        larger.addToOverflow(key, value);
+      long hash = hasher.hash(key);
+      if (placeIn(larger, hash, key, value) < 0) {
+        larger.addToOverflow(hash, key, value);
       }
     }
     table = larger;
@@ -246,7 +255,8 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
 
   @Override
   final void removeAt(int index) {
-    table.removeAt(index);
+    // An overflow entry's key is hashed to find its home; it was just found, so hashing is cheap.
+    table.removeAt(index, index < table.slots() ? 0 : hasher.hash(table.keyAt(index)));
     modCount++;
   }
 

@@ -33,10 +33,11 @@ import java.util.Arrays;
  * to inline. Buckets 3 to d and the overflow area are searched only when there are more than two
  * choices or the overflow area is in use.
  *
- * <p><b>Overflow.</b> Keys the map's rule could not place in their buckets (in practice, keys with
- * equal hash codes, which share every choice under every seed) live in an {@link OverflowArea},
- * O(log n) per operation for {@code Comparable} keys. Its entries follow the slots in the index
- * space: index {@code slots() + i} is its i-th entry.
+ * <p><b>Overflow.</b> Keys the map's rule could not place in their buckets (keys whose buckets are
+ * all full, and keys with equal hash codes, which share every choice under every seed) live in an
+ * {@link OverflowArea}, O(log n) per operation for {@code Comparable} keys, which a lookup consults
+ * only if one of its entries has the same first bucket. The overflow entries follow the slots in
+ * the index space: index {@code slots() + i} is the i-th.
  *
  * <p>Cost: a lookup reads d words of tags (the first two at once), one key per tag match and the
  * overflow area while it is non-empty; no allocation. Memory: 8 bytes per slot for the key and
@@ -57,6 +58,7 @@ final class BucketTable {
   private final boolean subtables;
   private final int bucketsPerRange;
   private final int stride;
+  private final int slots;
   private final long usableSlots;
 
   /** Byte j of word u: the tag of slot j of bucket u with its high bit set, or 0 if free. */
@@ -66,7 +68,7 @@ final class BucketTable {
   private final Object[] kv;
 
   private int size;
-  private final OverflowArea overflow = new OverflowArea();
+  private final OverflowArea overflow;
 
   /**
    * Creates an empty table.
@@ -88,8 +90,10 @@ final class BucketTable {
     this.subtables = subtables;
     this.bucketsPerRange = bucketsPerRange;
     this.stride = subtables ? bucketsPerRange : 0;
+    this.slots = (int) slots;
     this.usableSlots = TagWords.OCCUPIED >>> (8 * (MAX_SLOTS_PER_BUCKET - slotsPerBucket));
     this.tags = new long[bucketsPerRange * ranges];
+    this.overflow = new OverflowArea(tags.length);
     this.kv = new Object[2 * (int) slots];
   }
 
@@ -123,7 +127,7 @@ final class BucketTable {
 
   /** Returns the number of slots. */
   int slots() {
-    return tags.length * slotsPerBucket;
+    return slots;
   }
 
   /** Returns the number of keys in buckets (the overflow area not counted). */
@@ -204,11 +208,16 @@ final class BucketTable {
         return slot;
       }
     }
-    return choices > 2 || overflow.size() > 0 ? findBeyondTwoBuckets(hash, key, pattern) : -1;
+    return choices > 2 || overflow.size() > 0
+        ? findBeyondTwoBuckets(hash, key, pattern, bucket0)
+        : -1;
   }
 
-  /** The rest of {@link #find}: buckets of choices 2 to d - 1, then the overflow area. */
-  private int findBeyondTwoBuckets(long hash, Object key, long pattern) {
+  /**
+   * The rest of {@link #find}: buckets of choices 2 to d - 1, then the overflow area if an entry
+   * there has the key's first bucket as its own.
+   */
+  private int findBeyondTwoBuckets(long hash, Object key, long pattern, int bucket0) {
     for (int i = 2; i < choices; i++) {
       int bucket = bucketOf(hash, i);
       for (long m = TagWords.matches(tags[bucket], pattern); m != 0; m &= m - 1) {
@@ -219,23 +228,25 @@ final class BucketTable {
         }
       }
     }
+    if (!overflow.mayHold(bucket0)) {
+      return -1;
+    }
     int inOverflow = overflow.indexOf(key);
-    return inOverflow < 0 ? -1 : slots() + inOverflow;
+    return inOverflow < 0 ? -1 : slots + inOverflow;
   }
 
   // ---- Entries by index: slots, then the overflow area ----
 
   int indexLimit() {
-    return slots() + overflow.size();
+    return slots + overflow.size();
   }
 
   boolean isLive(int index) {
-    return index >= slots() || (tags[index / slotsPerBucket] & occupiedBit(index)) != 0;
+    return index >= slots || (tags[index / slotsPerBucket] & occupiedBit(index)) != 0;
   }
 
   /** Returns the first live index at or after {@code from}, or {@link #indexLimit()}. */
   int nextLive(int from) {
-    int slots = slots();
     if (from >= slots) {
       return Math.min(from, indexLimit());
     }
@@ -256,18 +267,18 @@ final class BucketTable {
   }
 
   Object keyAt(int index) {
-    return index < slots() ? kv[2 * index] : overflow.keyAt(index - slots());
+    return index < slots ? kv[2 * index] : overflow.keyAt(index - slots);
   }
 
   Object valueAt(int index) {
-    return index < slots() ? kv[2 * index + 1] : overflow.valueAt(index - slots());
+    return index < slots ? kv[2 * index + 1] : overflow.valueAt(index - slots);
   }
 
   void setValueAt(int index, Object value) {
-    if (index < slots()) {
+    if (index < slots) {
       kv[2 * index + 1] = value;
     } else {
-      overflow.setValueAt(index - slots(), value);
+      overflow.setValueAt(index - slots, value);
     }
   }
 
@@ -285,9 +296,9 @@ final class BucketTable {
     return slot;
   }
 
-  /** Adds an entry to the overflow area. */
-  void addToOverflow(Object key, Object value) {
-    overflow.add(key, value);
+  /** Adds an entry, whose key has hash {@code hash}, to the overflow area. */
+  void addToOverflow(long hash, Object key, Object value) {
+    overflow.add(key, value, bucketOf(hash, 0));
   }
 
   /** Moves the entry of {@code slot} to a free slot of {@code bucket}; returns the new slot. */
@@ -295,18 +306,24 @@ final class BucketTable {
     int tag = (int) (tags[slot / slotsPerBucket] >>> (8 * (slot % slotsPerBucket)));
     Object key = kv[2 * slot];
     Object value = kv[2 * slot + 1];
-    removeAt(slot);
+    removeFromSlot(slot);
     return store(bucket, tag, key, value);
   }
 
   /**
-   * Removes the entry at {@code index}. Only an overflow entry moves: the last one fills its place.
+   * Removes the entry at {@code index}, whose key has hash {@code hash}. Only an overflow entry
+   * moves: the last one fills its place.
    */
-  void removeAt(int index) {
-    if (index >= slots()) {
-      overflow.removeAt(index - slots());
+  void removeAt(int index, long hash) {
+    if (index >= slots) {
+      overflow.removeAt(index - slots, bucketOf(hash, 0));
       return;
     }
+    removeFromSlot(index);
+  }
+
+  /** Removes the entry of a slot. */
+  private void removeFromSlot(int index) {
     tags[index / slotsPerBucket] &= ~(0xFFL << (8 * (index % slotsPerBucket)));
     kv[2 * index] = null;
     kv[2 * index + 1] = null;

@@ -51,8 +51,9 @@ import java.util.Objects;
  * choice can separate them. When all d chains of a new key already hold {@link #chainLimit()}
  * entries (far beyond what random hashing produces: a chain of 16 at load 1 has probability below
  * 10<sup>-13</sup> even with one choice), the key goes to an {@link OverflowArea}, which treeifies
- * equal-hash {@code Comparable} keys. A flood of such keys therefore costs O(log n) per operation
- * instead of O(n) and never grows the table beyond what the other entries need.
+ * equal-hash {@code Comparable} keys and which a lookup consults only if one of its entries has the
+ * same first bucket. A flood of such keys therefore costs O(log n) per operation instead of O(n),
+ * slows down no other key, and never grows the table beyond what the other entries need.
  *
  * <p>Cost: a lookup computes one hash and reads about {@code d * load} chain entries on a miss,
  * fewer on a hit; no allocation. Growth hashes every key once. Memory: 13 bytes per bucket (its
@@ -193,7 +194,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     extraEnd = buckets;
     freeExtra = NONE;
     chained = 0;
-    overflow = new OverflowArea();
+    overflow = new OverflowArea(buckets);
   }
 
   /**
@@ -238,7 +239,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int choice = 0;
     int choiceHash = ChoiceHasher.choice(hash, 0);
     int tag = tagOf(choiceHash);
-    int e = ChoiceHasher.bucket(choiceHash, buckets);
+    int home = ChoiceHasher.bucket(choiceHash, buckets);
+    int e = home;
     int f = t[e];
     while (true) {
       if ((f & TAG_BITS) == tag) { // never true for an empty bucket (f = 0)
@@ -254,7 +256,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         tag = tagOf(choiceHash);
         e = ChoiceHasher.bucket(choiceHash, buckets);
       } else {
-        return overflow.size() == 0 ? NONE : findInOverflow(key);
+        return overflow.mayHold(home) ? findInOverflow(key) : NONE;
       }
       f = t[e];
     }
@@ -340,7 +342,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     if (shortestLength < chainLimit()) {
       addToChain(shortestBucket, shortestTag, key, value);
     } else {
-      overflow.add(key, value);
+      overflow.add(key, value, homeOf(hash));
     }
   }
 
@@ -380,6 +382,11 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       next = nx;
     }
     return extraEnd++;
+  }
+
+  /** The bucket of a key's first choice: its home in the overflow area. */
+  private int homeOf(long hash) {
+    return ChoiceHasher.bucket(ChoiceHasher.choice(hash, 0), buckets);
   }
 
   private int chainLength(int b) {
@@ -442,7 +449,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   final void removeAt(int i) {
     if (i >= tags.length) {
-      overflow.removeAt(i - tags.length);
+      // the key was just found, so hashing it again is cheap
+      overflow.removeAt(i - tags.length, homeOf(hasher.hash(overflow.keyAt(i - tags.length))));
     } else if (i < buckets) {
       if ((tags[i] & HAS_NEXT) != 0) { // the chain's second entry becomes its inline head
         int s = next[i];
@@ -569,7 +577,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     copy.keyValues = keyValues.clone();
     copy.tags = tags.clone();
     copy.next = next.clone();
-    copy.overflow = new OverflowArea();
+    copy.overflow = new OverflowArea(buckets);
     copy.overflow.copyFrom(overflow);
     return copy;
   }

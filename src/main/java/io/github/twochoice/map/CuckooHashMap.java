@@ -137,6 +137,12 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     return search.insert(table, hash, key, value);
   }
 
+  /** None: at half its load factor or above, a key no augmenting path can place grows the table. */
+  @Override
+  int tolerableOverflow(BucketTable table) {
+    return 0;
+  }
+
   @Override
   void placed(int moves) {
     if (moves >= evictionPaths.length) {

@@ -125,6 +125,16 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
     return 0;
   }
 
+  /**
+   * A thirty-second of the keys in buckets: Vöcking's rule never moves a key, so under steady
+   * insertions and removals at a high load some keys find all their buckets full; they wait in the
+   * overflow area, which lookups of other keys do not consult, rather than making the table grow.
+   */
+  @Override
+  int tolerableOverflow(BucketTable table) {
+    return table.sizeInBuckets() / 32;
+  }
+
   // ---- Statistics ----
 
   /**
