@@ -16,10 +16,11 @@ import java.io.Serializable;
  * placing a new key in one of its buckets ({@link #placeIn}).
  *
  * <p><b>Growth.</b> The table grows by half ({@value #GROWTH}×) when the keys in its buckets reach
- * the load factor (keys per slot): every entry is hashed again and placed by the map's rule in the
- * larger table, which is built completely before it replaces the old one, so a failure (out of
- * memory, a throwing {@code hashCode()}) leaves the map as it was. Growing by half rather than
- * doubling keeps the table between 1/1.5 and 1 times its load factor full, at every size.
+ * the load factor (keys per slot): every key is hashed again and keeps its choice in the larger
+ * table (the map's rule places the few that find that bucket full), which is built completely
+ * before it replaces the old one, so a failure (out of memory, a throwing {@code hashCode()})
+ * leaves the map as it was. Growing by half rather than doubling keeps the table between 1/1.5 and
+ * 1 times its load factor full, at every size.
  *
  * <p><b>Keys the rule cannot place</b> go to the table's overflow area while it holds fewer than
  * the map's {@link #tolerableOverflow} entries, or while the table is less than half as full as its
@@ -199,24 +200,47 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   /**
-   * Places every entry again, by the map's rule, in a table with {@value #GROWTH} times the
-   * buckets; entries of the overflow area too, those that still do not fit into the new overflow
-   * area.
+   * Rebuilds the table with {@value #GROWTH} times the buckets. Each key keeps its choice: the key
+   * in bucket k of a range of n buckets goes to bucket ⌊g·n'/2^32⌋ of the new range of n' buckets,
+   * which lies between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋, so reading the old table front to back writes the
+   * new one front to back too: both stream through memory, and a garbage collector that tracks
+   * written cards (G1) sees a card written many times, not once per key. A key whose bucket in the
+   * new table is full (a few, when two old buckets feed one new bucket) is placed by the map's
+   * rule; the overflow area's keys are placed again too, those that still do not fit into the new
+   * overflow area.
    */
   private void rebuild() {
     BucketTable old = table;
     int buckets = old.bucketsPerRange();
     BucketTable larger = old.resized(Math.max(buckets + 1, (int) Math.ceil(buckets * GROWTH)));
-    for (int i = old.nextLive(0); i < old.indexLimit(); i = old.nextLive(i + 1)) {
-      Object key = old.keyAt(i);
-      Object value = old.valueAt(i);
-      long hash = hasher.hash(key);
-      if (placeIn(larger, hash, key, value) < 0) {
-        larger.addToOverflow(hash, key, value);
+    for (int bucket = 0; bucket < old.buckets(); bucket++) {
+      int first = old.firstSlotOf(bucket);
+      for (long occupied = old.occupiedFlags(bucket); occupied != 0; occupied &= occupied - 1) {
+        int slot = first + (Long.numberOfTrailingZeros(occupied) >>> 3);
+        Object key = old.keyAt(slot);
+        long hash = hasher.hash(key);
+        int sameChoice = larger.bucketOf(hash, old.choiceOf(hash, bucket));
+        if (larger.hasRoom(sameChoice)) {
+          larger.store(sameChoice, old.tagAt(slot), key, old.valueAt(slot));
+        } else {
+          placeAgain(larger, hash, key, old.valueAt(slot));
+        }
       }
+    }
+    OverflowArea overflow = old.overflow();
+    for (int i = 0; i < overflow.size(); i++) {
+      Object key = overflow.keyAt(i);
+      placeAgain(larger, hasher.hash(key), key, overflow.valueAt(i));
     }
     table = larger;
     modCount++;
+  }
+
+  /** Places an entry in {@code larger} by the map's rule, or in its overflow area. */
+  private void placeAgain(BucketTable larger, long hash, Object key, Object value) {
+    if (placeIn(larger, hash, key, value) < 0) {
+      larger.addToOverflow(hash, key, value);
+    }
   }
 
   // ---- Entries by index ----
@@ -288,7 +312,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
       throw new InvalidObjectException("invalid number of choices: " + choices);
     }
-    if (slotsPerBucket < 1 || slotsPerBucket > BucketTable.MAX_SLOTS_PER_BUCKET) {
+    if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
       throw new InvalidObjectException("invalid number of slots per bucket: " + slotsPerBucket);
     }
     if (!(loadFactor > 0) || loadFactor > 1) {

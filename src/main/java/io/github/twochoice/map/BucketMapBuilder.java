@@ -35,19 +35,16 @@ abstract class BucketMapBuilder<B extends BucketMapBuilder<B>> extends MapBuilde
   }
 
   /**
-   * Sets the number of slots per bucket b.
+   * Sets the number of slots per bucket b. A bucket's tags share one 64-bit word, and b is a power
+   * of two so that a slot's bucket is a shift away.
    *
-   * @param slotsPerBucket b, from 1 to 8
+   * @param slotsPerBucket b: 1, 2, 4 or 8
    * @return this builder
-   * @throws IllegalArgumentException if {@code slotsPerBucket} is outside [1, 8]
+   * @throws IllegalArgumentException if {@code slotsPerBucket} is not 1, 2, 4 or 8
    */
   public B slotsPerBucket(int slotsPerBucket) {
-    if (slotsPerBucket < 1 || slotsPerBucket > BucketTable.MAX_SLOTS_PER_BUCKET) {
-      throw new IllegalArgumentException(
-          "slotsPerBucket must be between 1 and "
-              + BucketTable.MAX_SLOTS_PER_BUCKET
-              + ": "
-              + slotsPerBucket);
+    if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
+      throw new IllegalArgumentException("slotsPerBucket must be 1, 2, 4 or 8: " + slotsPerBucket);
     }
     this.slotsPerBucket = slotsPerBucket;
     return self();

@@ -50,11 +50,20 @@ final class BucketTable {
   /** The most slots per bucket: one tag byte each in a {@code long}. */
   static final int MAX_SLOTS_PER_BUCKET = 8;
 
+  /** Returns whether a table may have {@code b} slots per bucket: 1, 2, 4 or 8. */
+  static boolean isValidSlotsPerBucket(int b) {
+    return b >= 1 && b <= MAX_SLOTS_PER_BUCKET && Integer.bitCount(b) == 1;
+  }
+
   /** The most slots a table may have: two references each must fit in an array. */
   static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
   private final int choices;
   private final int slotsPerBucket;
+
+  /** log2 of {@link #slotsPerBucket}: a slot's bucket is a shift away. */
+  private final int slotShift;
+
   private final boolean subtables;
   private final int bucketsPerRange;
   private final int stride;
@@ -74,7 +83,7 @@ final class BucketTable {
    * Creates an empty table.
    *
    * @param choices d, from 2 to {@value #MAX_CHOICES}
-   * @param slotsPerBucket b, from 1 to {@value #MAX_SLOTS_PER_BUCKET}
+   * @param slotsPerBucket b: 1, 2, 4 or 8
    * @param subtables whether choice i lies in the i-th of d equal ranges (d-left) rather than
    *     anywhere
    * @param bucketsPerRange n, the buckets of a range (of the whole table without subtables)
@@ -87,6 +96,7 @@ final class BucketTable {
     }
     this.choices = choices;
     this.slotsPerBucket = slotsPerBucket;
+    this.slotShift = Integer.numberOfTrailingZeros(slotsPerBucket);
     this.subtables = subtables;
     this.bucketsPerRange = bucketsPerRange;
     this.stride = subtables ? bucketsPerRange : 0;
@@ -166,6 +176,32 @@ final class BucketTable {
     return TagWords.loadOf(tags[bucket]);
   }
 
+  /** Returns the occupied flags of {@code bucket}: bit 7 of byte j set iff slot j holds a key. */
+  long occupiedFlags(int bucket) {
+    return tags[bucket] & TagWords.OCCUPIED;
+  }
+
+  /** Returns the first slot of {@code bucket}. */
+  int firstSlotOf(int bucket) {
+    return bucket << slotShift;
+  }
+
+  /** Returns the tag byte stored for the key in {@code slot}. */
+  int tagAt(int slot) {
+    return (int) (tags[slot >>> slotShift] >>> (8 * (slot & (slotsPerBucket - 1)))) & 0xFF;
+  }
+
+  /**
+   * Returns which choice of a key with hash {@code hash} {@code bucket} is (the first if several).
+   */
+  int choiceOf(long hash, int bucket) {
+    int i = 0;
+    while (bucketOf(hash, i) != bucket) {
+      i++;
+    }
+    return i;
+  }
+
   /** Returns whether {@code bucket} has a free slot. */
   boolean hasRoom(int bucket) {
     return (~tags[bucket] & usableSlots) != 0;
@@ -199,10 +235,10 @@ final class BucketTable {
     int bucket1 = bucketOf(hash, 1);
     long candidates =
         TagWords.matches(words[bucket0], pattern) | TagWords.matches(words[bucket1], pattern) >>> 1;
-    int b = slotsPerBucket;
     for (; candidates != 0; candidates &= candidates - 1) {
       int slot =
-          TagWords.candidateSlot(Long.numberOfTrailingZeros(candidates), bucket0 * b, bucket1 * b);
+          TagWords.candidateSlot(
+              Long.numberOfTrailingZeros(candidates), bucket0 << slotShift, bucket1 << slotShift);
       Object k = kv[2 * slot];
       if (k == key || (key != null && key.equals(k))) {
         return slot;
@@ -221,7 +257,7 @@ final class BucketTable {
     for (int i = 2; i < choices; i++) {
       int bucket = bucketOf(hash, i);
       for (long m = TagWords.matches(tags[bucket], pattern); m != 0; m &= m - 1) {
-        int slot = bucket * slotsPerBucket + (Long.numberOfTrailingZeros(m) >>> 3);
+        int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(m) >>> 3);
         Object k = kv[2 * slot];
         if (k == key || (key != null && key.equals(k))) {
           return slot;
@@ -242,7 +278,7 @@ final class BucketTable {
   }
 
   boolean isLive(int index) {
-    return index >= slots || (tags[index / slotsPerBucket] & occupiedBit(index)) != 0;
+    return index >= slots || (tags[index >>> slotShift] & occupiedBit(index)) != 0;
   }
 
   /** Returns the first live index at or after {@code from}, or {@link #indexLimit()}. */
@@ -250,7 +286,7 @@ final class BucketTable {
     if (from >= slots) {
       return Math.min(from, indexLimit());
     }
-    int bucket = from / slotsPerBucket;
+    int bucket = from >>> slotShift;
     long occupied = tags[bucket] & TagWords.OCCUPIED & -occupiedBit(from);
     while (occupied == 0) {
       if (++bucket == tags.length) {
@@ -258,12 +294,12 @@ final class BucketTable {
       }
       occupied = tags[bucket] & TagWords.OCCUPIED;
     }
-    return bucket * slotsPerBucket + (Long.numberOfTrailingZeros(occupied) >>> 3);
+    return (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
   }
 
   /** The occupied flag of a slot in its bucket's word. */
   private long occupiedBit(int slot) {
-    return 0x80L << (8 * (slot % slotsPerBucket));
+    return 0x80L << (8 * (slot & (slotsPerBucket - 1)));
   }
 
   Object keyAt(int index) {
@@ -289,7 +325,7 @@ final class BucketTable {
     long word = tags[bucket];
     int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
     tags[bucket] = word | (tag & 0xFFL) << (8 * j);
-    int slot = bucket * slotsPerBucket + j;
+    int slot = (bucket << slotShift) + j;
     kv[2 * slot] = key;
     kv[2 * slot + 1] = value;
     size++;
@@ -303,7 +339,7 @@ final class BucketTable {
 
   /** Moves the entry of {@code slot} to a free slot of {@code bucket}; returns the new slot. */
   int move(int slot, int bucket) {
-    int tag = (int) (tags[slot / slotsPerBucket] >>> (8 * (slot % slotsPerBucket)));
+    int tag = tagAt(slot);
     Object key = kv[2 * slot];
     Object value = kv[2 * slot + 1];
     removeFromSlot(slot);
@@ -324,7 +360,7 @@ final class BucketTable {
 
   /** Removes the entry of a slot. */
   private void removeFromSlot(int index) {
-    tags[index / slotsPerBucket] &= ~(0xFFL << (8 * (index % slotsPerBucket)));
+    tags[index >>> slotShift] &= ~(0xFFL << (8 * (index & (slotsPerBucket - 1))));
     kv[2 * index] = null;
     kv[2 * index + 1] = null;
     size--;

@@ -43,7 +43,7 @@ import java.util.Objects;
  * <p>A lookup scans the d chains in choice order, then the overflow area if there is one. An
  * insertion joins the shortest chain (inline if its bucket is empty, else right behind the head).
  * The table grows by {@value #GROWTH}× when the entries reach the load factor (entries per bucket):
- * every key is hashed again and joins the shortest of its chains in the larger table, which is
+ * every key is hashed again and joins the chain of the same choice in the larger table, which is
  * built completely before it replaces the old one. The extra region is sized for the chains the
  * theory expects at that load and grows by a thirty-second of the buckets when it runs out.
  *
@@ -401,10 +401,15 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /**
-   * Rebuilds the table with {@code newBuckets} buckets: every key is hashed again and joins the
-   * shortest of its chains there; overflow entries are placed again too. If anything fails (a
-   * {@code hashCode()} that throws, memory), the old arrays are put back, untouched.
+   * Rebuilds the table with {@code newBuckets} buckets. Each key keeps its choice: the entries of
+   * old bucket k's chain go to buckets between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋ of the new table, so
+   * reading the old chains bucket by bucket writes the new table front to back (a garbage collector
+   * that tracks written cards, G1, then sees each card written many times rather than once per
+   * key). A key whose new chain has reached the chain limit goes to the overflow area, as do
+   * overflow entries that still find all their chains full. If anything fails (a {@code hashCode()}
+   * that throws, memory), the old arrays are put back, untouched.
    */
+  @SuppressWarnings("unchecked") // the overflow area holds this map's keys and values
   private void rebuild(int newBuckets) {
     Object[] oldKv = keyValues;
     byte[] oldTags = tags;
@@ -414,16 +419,19 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int oldFreeExtra = freeExtra;
     int oldChained = chained;
     OverflowArea oldOverflow = overflow;
-    int entries = size();
-    allocate(newBuckets, entries);
+    allocate(newBuckets, size());
     try {
-      for (int i = 0; i < oldExtraEnd; i++) {
-        if (oldTags[i] != 0) {
-          placeAgain(oldKv[2 * i], oldKv[2 * i + 1]);
+      for (int b = 0; b < oldBuckets; b++) {
+        for (int e = b; oldTags[e] != 0; e = oldNext[e]) {
+          keepChoice(oldKv[2 * e], oldKv[2 * e + 1], b, oldBuckets);
+          if ((oldTags[e] & HAS_NEXT) == 0) {
+            break;
+          }
         }
       }
       for (int i = 0; i < oldOverflow.size(); i++) {
-        placeAgain(oldOverflow.keyAt(i), oldOverflow.valueAt(i));
+        Object key = oldOverflow.keyAt(i);
+        place(hasher.hash(key), (K) key, (V) oldOverflow.valueAt(i));
       }
     } catch (RuntimeException | Error e) {
       keyValues = oldKv;
@@ -439,9 +447,23 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     modCount++;
   }
 
-  @SuppressWarnings("unchecked") // the entries come from this map
-  private void placeAgain(Object key, Object value) {
-    place(hasher.hash(key), (K) key, (V) value);
+  /**
+   * Adds an entry from bucket {@code oldBucket} of a table of {@code oldBuckets} buckets to the
+   * chain of the same choice in this table, or to the overflow area if that chain is full.
+   */
+  private void keepChoice(Object key, Object value, int oldBucket, int oldBuckets) {
+    long hash = hasher.hash(key);
+    int c = 0;
+    while (ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), oldBuckets) != oldBucket) {
+      c++;
+    }
+    int choiceHash = ChoiceHasher.choice(hash, c);
+    int bucket = ChoiceHasher.bucket(choiceHash, buckets);
+    if (chainLength(bucket) < chainLimit()) {
+      addToChain(bucket, tagOf(choiceHash), key, value);
+    } else {
+      overflow.add(key, value, homeOf(hash));
+    }
   }
 
   // ---- Removal ----

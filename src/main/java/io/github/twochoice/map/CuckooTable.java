@@ -31,12 +31,8 @@ public final class CuckooTable {
       throw new IllegalArgumentException(
           "choices must be between 2 and " + BucketTable.MAX_CHOICES + ": " + choices);
     }
-    if (slotsPerBucket < 1 || slotsPerBucket > BucketTable.MAX_SLOTS_PER_BUCKET) {
-      throw new IllegalArgumentException(
-          "slotsPerBucket must be between 1 and "
-              + BucketTable.MAX_SLOTS_PER_BUCKET
-              + ": "
-              + slotsPerBucket);
+    if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
+      throw new IllegalArgumentException("slotsPerBucket must be 1, 2, 4 or 8: " + slotsPerBucket);
     }
     if (buckets < 1 || (long) buckets * slotsPerBucket > BucketTable.MAX_SLOTS) {
       throw new IllegalArgumentException("buckets out of range: " + buckets);
@@ -51,7 +47,7 @@ public final class CuckooTable {
    * rounded up.
    *
    * @param choices d, the buckets per key, from 2 to 8
-   * @param slotsPerBucket b, from 1 to 8
+   * @param slotsPerBucket b: 1, 2, 4 or 8
    * @param cells the number of slots wanted, positive
    * @param seed the seed of the hash function
    * @return an empty table

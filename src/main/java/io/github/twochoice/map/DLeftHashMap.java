@@ -25,11 +25,14 @@ import java.util.Map;
  * of its first two buckets at once and calls {@code equals} only on a tag match. Nothing moves once
  * placed: a key stays in the bucket the rule chose until it is removed or the table grows.
  *
- * <p><b>When all d buckets of a key are full</b> the table grows by half if it is at least half as
- * full as its load factor, and otherwise the key goes to an overflow area (keys with equal hash
- * codes, which share all their buckets under every seed). The table grows by half when the keys in
- * its buckets reach the load factor, {@value #DEFAULT_LOAD_FACTOR} keys per slot by default: every
- * entry is placed again by the d-left rule into the larger table.
+ * <p><b>When all d buckets of a key are full</b> the key goes to an overflow area, which lookups of
+ * other keys do not consult: under steady insertions and removals at a high load a few keys find
+ * both buckets full (Vöcking's rule never moves a key to make room), and so do keys with equal hash
+ * codes, which share all their buckets under every seed. Once the overflow area holds 1/32 of the
+ * keys and the table is at least half as full as its load factor, such a key makes the table grow
+ * instead. The table also grows by half when the keys in its buckets reach the load factor, {@value
+ * #DEFAULT_LOAD_FACTOR} keys per slot by default: every key keeps its subtable in the larger table,
+ * and the few that find their new bucket full are placed again by the d-left rule.
  *
  * <p>Cost: a lookup reads at most d tag words (the first two together) and one key per tag match,
  * plus the overflow area while it is in use; no allocation. An insertion also reads the d tag

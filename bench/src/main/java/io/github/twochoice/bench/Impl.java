@@ -32,8 +32,8 @@ public enum Impl {
   fastutil(Object2ObjectOpenHashMap::new, Object2ObjectOpenHashMap::new),
   OneChoice(OneChoiceHashMap::new, OneChoiceHashMap::new),
   TwoChoice(TwoChoiceHashMap::new, TwoChoiceHashMap::new),
-  DLeft(DLeftHashMap::new, DLeftHashMap::new),
-  Cuckoo(CuckooHashMap::new, CuckooHashMap::new),
+  DLeft(() -> dLeft().build(), n -> dLeft().expectedSize(n).build()),
+  Cuckoo(() -> cuckoo().build(), n -> cuckoo().expectedSize(n).build()),
   /** Layout prototype (A): power-of-two buckets, doubled at load 0.95. */
   protoA(ProtoPowerOfTwo::new, ProtoPowerOfTwo::new),
   /** Layout (A) with any bucket count, grown by 1.5x at load 0.90. */
@@ -61,6 +61,25 @@ public enum Impl {
   /** Returns a new map sized to hold {@code expectedSize} entries without growing. */
   public Map<Object, Object> newMap(int expectedSize) {
     return presized.apply(expectedSize);
+  }
+
+  /**
+   * The system property that overrides the load factor of {@link #DLeft} and {@link #Cuckoo}, for
+   * measuring a design's cost at several loads ({@code -jvmArgsAppend -Dtwochoice.loadFactor=0.9});
+   * unset, the maps keep their defaults.
+   */
+  public static final String LOAD_FACTOR_PROPERTY = "twochoice.loadFactor";
+
+  private static DLeftHashMap.Builder dLeft() {
+    DLeftHashMap.Builder builder = DLeftHashMap.builder();
+    String loadFactor = System.getProperty(LOAD_FACTOR_PROPERTY);
+    return loadFactor == null ? builder : builder.loadFactor(Double.parseDouble(loadFactor));
+  }
+
+  private static CuckooHashMap.Builder cuckoo() {
+    CuckooHashMap.Builder builder = CuckooHashMap.builder();
+    String loadFactor = System.getProperty(LOAD_FACTOR_PROPERTY);
+    return loadFactor == null ? builder : builder.loadFactor(Double.parseDouble(loadFactor));
   }
 
   /** HashMap's constructor takes a capacity, not a size: the table grows at 3/4 of it. */

@@ -50,6 +50,15 @@ public abstract class MapBenchmark {
   /** The key type; without values JMH runs both. */
   @Param KeyType keyType;
 
+  /**
+   * How the map of the read and churn benchmarks is built: {@code grown} by {@code put} from the
+   * default constructor (where the size falls in the map's growth cycle decides its load), or
+   * {@code presized} with the expected-size constructor, which puts our maps at their load factor:
+   * the fullest they get.
+   */
+  @Param({"grown"})
+  String fill;
+
   /** Checks that {@link #size} fits the fixed per-invocation operation counts. */
   void checkSize() {
     if (size < BATCH || size % BATCH != 0 || KEYS_PER_INVOCATION % size != 0) {
@@ -58,9 +67,9 @@ public abstract class MapBenchmark {
     }
   }
 
-  /** Returns a map made by {@link Impl#newMap()} holding {@code keys[0, n)}, each its own value. */
+  /** Returns a map made as {@link #fill} says holding {@code keys[0, n)}, each its own value. */
   Map<Object, Object> build(Object[] keys, int n) {
-    Map<Object, Object> map = impl.newMap();
+    Map<Object, Object> map = fill.equals("presized") ? impl.newMap(n) : impl.newMap();
     for (int i = 0; i < n; i++) {
       map.put(keys[i], keys[i]);
     }
