@@ -15,12 +15,12 @@ import java.io.Serializable;
  * b slots per bucket, its settings, and how it grows. Each subclass supplies only its rule for
  * placing a new key in one of its buckets ({@link #placeIn}).
  *
- * <p><b>Growth.</b> The table grows by half ({@value #GROWTH}×) when the keys in its buckets reach
- * the load factor (keys per slot): every key is hashed again and keeps its choice in the larger
- * table (the map's rule places the few that find that bucket full), which is built completely
- * before it replaces the old one, so a failure (out of memory, a throwing {@code hashCode()})
- * leaves the map as it was. Growing by half rather than doubling keeps the table between 1/1.5 and
- * 1 times its load factor full, at every size.
+ * <p><b>Growth.</b> The table grows when the keys in its buckets reach the load factor (keys per
+ * slot): it doubles while small and, once large, grows by the map's {@link #growth()} factor g (by
+ * half by default), so that it stays between 1/g and 1 times its load factor full at every size
+ * ({@link Growth}). Every key is hashed again and keeps its choice in the larger table (the map's
+ * rule places the few that find that bucket full), which is built completely before it replaces the
+ * old one, so a failure (out of memory, a throwing {@code hashCode()}) leaves the map as it was.
  *
  * <p><b>Keys the rule cannot place</b> go to the table's overflow area while it holds fewer than
  * the map's {@link #tolerableOverflow} entries, or while the table is less than half as full as its
@@ -34,9 +34,6 @@ import java.io.Serializable;
  */
 abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements Serializable {
   private static final long serialVersionUID = 1L;
-
-  /** The factor by which each growth multiplies the buckets. */
-  static final double GROWTH = 1.5;
 
   /** A key the rule cannot place grows the table at this fraction of the load factor or above. */
   static final double GROW_ON_FAILURE_FRACTION = 0.5;
@@ -85,6 +82,14 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    *     cannot place the key; {@code table} is then unchanged
    */
   abstract int placeIn(BucketTable table, long hash, Object key, Object value);
+
+  /**
+   * Returns the factor by which the table grows once it is large ({@link Growth}): by half unless a
+   * map says otherwise.
+   */
+  double growth() {
+    return Growth.BY_HALF;
+  }
 
   /**
    * Called after the rule placed a new key (not during growth), with what {@link #placeIn} said.
@@ -200,7 +205,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   /**
-   * Rebuilds the table with {@value #GROWTH} times the buckets. Each key keeps its choice: the key
+   * Rebuilds the table with more buckets ({@link Growth#next}). Each key keeps its choice: the key
    * in bucket k of a range of n buckets goes to bucket ⌊g·n'/2^32⌋ of the new range of n' buckets,
    * which lies between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋, so reading the old table front to back writes the
    * new one front to back too: both stream through memory, and a garbage collector that tracks
@@ -211,15 +216,14 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    */
   private void rebuild() {
     BucketTable old = table;
-    int buckets = old.bucketsPerRange();
-    BucketTable larger = old.resized(Math.max(buckets + 1, (int) Math.ceil(buckets * GROWTH)));
+    BucketTable larger = old.resized(Growth.next(old.bucketsPerRange(), old.slots(), growth()));
     for (int bucket = 0; bucket < old.buckets(); bucket++) {
       int first = old.firstSlotOf(bucket);
       for (long occupied = old.occupiedFlags(bucket); occupied != 0; occupied &= occupied - 1) {
         int slot = first + (Long.numberOfTrailingZeros(occupied) >>> 3);
         Object key = old.keyAt(slot);
         long hash = hasher.hash(key);
-        int sameChoice = larger.bucketOf(hash, old.choiceOf(hash, bucket));
+        int sameChoice = old.sameChoiceIn(larger, hash, bucket);
         if (larger.hasRoom(sameChoice)) {
           larger.store(sameChoice, old.tagAt(slot), key, old.valueAt(slot));
         } else {

@@ -192,14 +192,22 @@ final class BucketTable {
   }
 
   /**
-   * Returns which choice of a key with hash {@code hash} {@code bucket} is (the first if several).
+   * Returns the bucket of {@code larger} of the same choice of a key with hash {@code hash} as
+   * {@code bucket} of this table (the first such choice if several). The first two choices are
+   * selected without a branch: which of them a key lives in is a coin toss a branch would
+   * mispredict half the time.
    */
-  int choiceOf(long hash, int bucket) {
-    int i = 0;
-    while (bucketOf(hash, i) != bucket) {
-      i++;
+  int sameChoiceIn(BucketTable larger, long hash, int bucket) {
+    int sameChoice =
+        bucketOf(hash, 0) == bucket ? larger.bucketOf(hash, 0) : larger.bucketOf(hash, 1);
+    if (choices > 2 && bucketOf(hash, 0) != bucket && bucketOf(hash, 1) != bucket) {
+      int i = 2;
+      while (bucketOf(hash, i) != bucket) {
+        i++;
+      }
+      sameChoice = larger.bucketOf(hash, i);
     }
-    return i;
+    return sameChoice;
   }
 
   /** Returns whether {@code bucket} has a free slot. */

@@ -42,8 +42,8 @@ import java.util.Objects;
  *
  * <p>A lookup scans the d chains in choice order, then the overflow area if there is one. An
  * insertion joins the shortest chain (inline if its bucket is empty, else right behind the head).
- * The table grows by {@value #GROWTH}× when the entries reach the load factor (entries per bucket):
- * every key is hashed again and joins the chain of the same choice in the larger table, which is
+ * The table grows ({@link Growth}) when the entries reach the load factor (entries per bucket):
+ * every key is hashed again and joins the shortest of its chains in the larger table, which is
  * built completely before it replaces the old one. The extra region is sized for the chains the
  * theory expects at that load and grows by a thirty-second of the buckets when it runs out.
  *
@@ -72,13 +72,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** The most choices a map accepts: beyond it a miss reads more than balance saves. */
   static final int MAX_CHOICES = 8;
 
-  /** The factor by which each growth multiplies the buckets. */
-  static final double GROWTH = 1.5;
-
   /** Chain length, per unit of load factor, at which new keys go to the overflow area. */
   private static final int CHAIN_LIMIT_PER_UNIT_LOAD = 16;
 
-  private static final int MIN_BUCKETS = 4;
+  private static final int MIN_BUCKETS = 16;
 
   /** The least room kept for chain entries beyond the inline heads. */
   private static final int MIN_EXTRA = 4;
@@ -104,6 +101,9 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** Turns keys into choices; its seed travels with the serialized map. */
   private final ChoiceHasher hasher;
 
+  /** {@link #CHAIN_LIMIT_PER_UNIT_LOAD} times the load factor, rounded up. */
+  private transient int chainLimit;
+
   private transient Object[] keyValues;
   private transient byte[] tags;
   private transient int[] next;
@@ -124,10 +124,15 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     this.choices = choices;
     this.loadFactor = checkLoadFactor(loadFactor);
     this.hasher = Objects.requireNonNull(hasher, "hasher");
+    this.chainLimit = chainLimitFor(loadFactor);
     if (expectedSize < 0) {
       throw new IllegalArgumentException("expectedSize must be >= 0: " + expectedSize);
     }
     allocate(bucketsFor(expectedSize), expectedSize);
+  }
+
+  private static int chainLimitFor(double loadFactor) {
+    return (int) Math.min(Integer.MAX_VALUE, CHAIN_LIMIT_PER_UNIT_LOAD * Math.ceil(loadFactor));
   }
 
   static double checkLoadFactor(double loadFactor) {
@@ -174,7 +179,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    * @return the chain limit
    */
   public int chainLimit() {
-    return CHAIN_LIMIT_PER_UNIT_LOAD * (int) Math.ceil(loadFactor);
+    return chainLimit;
   }
 
   /**
@@ -320,12 +325,22 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   final void grow() {
-    rebuild((int) Math.min(MAX_SLOTS / 2, Math.max(buckets + 1L, (long) (buckets * GROWTH))));
+    rebuild(Math.min(MAX_SLOTS / 2, Growth.next(buckets, buckets, Growth.BY_HALF)));
   }
 
-  /** Adds an absent key to the shortest of its chains, or to the overflow area if all are full. */
+  /**
+   * Adds an absent key to the shortest of its chains, or to the overflow area if all are full. An
+   * empty first bucket wins at once (ties go to the earlier choice), so the other chains are walked
+   * only when it is not.
+   */
   @Override
   final void place(long hash, K key, V value) {
+    int first = ChoiceHasher.choice(hash, 0);
+    int firstBucket = ChoiceHasher.bucket(first, buckets);
+    if (tags[firstBucket] == 0) {
+      addToChain(firstBucket, tagOf(first), key, value);
+      return;
+    }
     int shortestTag = 0;
     int shortestBucket = 0;
     int shortestLength = Integer.MAX_VALUE;
@@ -339,7 +354,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         shortestLength = length;
       }
     }
-    if (shortestLength < chainLimit()) {
+    if (shortestLength < chainLimit) {
       addToChain(shortestBucket, shortestTag, key, value);
     } else {
       overflow.add(key, value, homeOf(hash));
@@ -401,15 +416,16 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /**
-   * Rebuilds the table with {@code newBuckets} buckets. Each key keeps its choice: the entries of
-   * old bucket k's chain go to buckets between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋ of the new table, so
-   * reading the old chains bucket by bucket writes the new table front to back (a garbage collector
-   * that tracks written cards, G1, then sees each card written many times rather than once per
-   * key). A key whose new chain has reached the chain limit goes to the overflow area, as do
-   * overflow entries that still find all their chains full. If anything fails (a {@code hashCode()}
-   * that throws, memory), the old arrays are put back, untouched.
+   * Rebuilds the table with {@code newBuckets} buckets: every key is hashed again and joins the
+   * shortest of its chains there, as if inserted anew, which keeps the chains as balanced as the
+   * theory says for the new load. (Keeping each key's choice would stream through memory, but a
+   * bucket of the larger table may then take the chains of two old buckets: grown maps had longer
+   * chains than presized ones.) With one choice the keys of old bucket k land between ⌊k·n'/n⌋ and
+   * ⌊(k+1)·n'/n⌋, so the new table is still written front to back. Overflow entries are placed
+   * again too. If anything fails (a {@code hashCode()} that throws, memory), the old arrays are put
+   * back, untouched.
    */
-  @SuppressWarnings("unchecked") // the overflow area holds this map's keys and values
+  @SuppressWarnings("unchecked") // the entries come from this map
   private void rebuild(int newBuckets) {
     Object[] oldKv = keyValues;
     byte[] oldTags = tags;
@@ -423,7 +439,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     try {
       for (int b = 0; b < oldBuckets; b++) {
         for (int e = b; oldTags[e] != 0; e = oldNext[e]) {
-          keepChoice(oldKv[2 * e], oldKv[2 * e + 1], b, oldBuckets);
+          Object key = oldKv[2 * e];
+          place(hasher.hash(key), (K) key, (V) oldKv[2 * e + 1]);
           if ((oldTags[e] & HAS_NEXT) == 0) {
             break;
           }
@@ -445,25 +462,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       throw e;
     }
     modCount++;
-  }
-
-  /**
-   * Adds an entry from bucket {@code oldBucket} of a table of {@code oldBuckets} buckets to the
-   * chain of the same choice in this table, or to the overflow area if that chain is full.
-   */
-  private void keepChoice(Object key, Object value, int oldBucket, int oldBuckets) {
-    long hash = hasher.hash(key);
-    int c = 0;
-    while (ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), oldBuckets) != oldBucket) {
-      c++;
-    }
-    int choiceHash = ChoiceHasher.choice(hash, c);
-    int bucket = ChoiceHasher.bucket(choiceHash, buckets);
-    if (chainLength(bucket) < chainLimit()) {
-      addToChain(bucket, tagOf(choiceHash), key, value);
-    } else {
-      overflow.add(key, value, homeOf(hash));
-    }
   }
 
   // ---- Removal ----
@@ -636,6 +634,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     } catch (IllegalArgumentException e) {
       throw (InvalidObjectException) new InvalidObjectException(e.getMessage()).initCause(e);
     }
+    chainLimit = chainLimitFor(loadFactor);
     allocate(MIN_BUCKETS, 0);
     readEntries(in);
   }

@@ -29,20 +29,21 @@ import java.util.Map;
  * with the most free slots (the earliest choice on ties), as in balanced allocation, so that few
  * inserts find all their buckets full.
  *
- * <p><b>Growth and failure.</b> The table grows by half when the keys in its buckets reach the load
- * factor. If a key cannot be placed at all (no augmenting path), the table grows if it is at least
- * half as full as the load factor; below that the failure is blamed on the keys, not the load, and
- * the key goes to a stash. That is where keys with equal hash codes end up: they share all d
- * buckets under every seed, so more than d·b of them fit in no table, and growing would never help.
- * The stash (an overflow area indexed by a {@link java.util.HashMap}, which treeifies equal-hash
- * {@code Comparable} keys) keeps such a flood at O(log n) per operation. A growth builds the new
- * table completely before replacing the old one, and a failed insert leaves the table untouched, so
- * no key is ever lost or duplicated, the new one and the last one moved included.
+ * <p><b>Growth and failure.</b> The table grows (doubling below 2<sup>15</sup> slots, by half
+ * above) when the keys in its buckets reach the load factor. If a key cannot be placed at all (no
+ * augmenting path), the table grows if it is at least half as full as the load factor; below that
+ * the failure is blamed on the keys, not the load, and the key goes to a stash. That is where keys
+ * with equal hash codes end up: they share all d buckets under every seed, so more than d·b of them
+ * fit in no table, and growing would never help. The stash (an overflow area indexed by a {@link
+ * java.util.HashMap}, which treeifies equal-hash {@code Comparable} keys) keeps such a flood at
+ * O(log n) per operation. A growth builds the new table completely before replacing the old one,
+ * and a failed insert leaves the table untouched, so no key is ever lost or duplicated, the new one
+ * and the last one moved included.
  *
  * <p>Cost: a lookup reads d tag words (the first two together) and, on a tag match, one key; no
  * allocation. An insert into a full pair of buckets hashes the resident keys it considers moving.
  * Growth hashes every key once. Memory: 9 bytes per slot (two compressed references and a tag
- * byte); slots are 2/3 to 1 times the load factor full.
+ * byte); above 2<sup>15</sup> slots, they are 2/3 to 1 times the load factor full at every size.
  *
  * @param <K> the type of keys
  * @param <V> the type of values

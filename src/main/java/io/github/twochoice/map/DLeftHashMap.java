@@ -30,14 +30,16 @@ import java.util.Map;
  * both buckets full (Vöcking's rule never moves a key to make room), and so do keys with equal hash
  * codes, which share all their buckets under every seed. Once the overflow area holds 1/32 of the
  * keys and the table is at least half as full as its load factor, such a key makes the table grow
- * instead. The table also grows by half when the keys in its buckets reach the load factor, {@value
- * #DEFAULT_LOAD_FACTOR} keys per slot by default: every key keeps its subtable in the larger table,
- * and the few that find their new bucket full are placed again by the d-left rule.
+ * instead. The table also grows (doubling below 2<sup>15</sup> slots, by 4/3 above) when the keys
+ * in its buckets reach the load factor, {@value #DEFAULT_LOAD_FACTOR} keys per slot by default:
+ * every key keeps its subtable in the larger table, and the few that find their new bucket full are
+ * placed again by the d-left rule.
  *
  * <p>Cost: a lookup reads at most d tag words (the first two together) and one key per tag match,
  * plus the overflow area while it is in use; no allocation. An insertion also reads the d tag
  * words. Growth hashes every key once. Memory: 9 bytes per slot (two compressed references and a
- * tag byte); slots are 2/3 to 1 times the load factor full.
+ * tag byte); above 2<sup>15</sup> slots, they are 3/4 to 1 times the load factor full at every
+ * size.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -136,6 +138,17 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
   @Override
   int tolerableOverflow(BucketTable table) {
     return table.sizeInBuckets() / 32;
+  }
+
+  /**
+   * 4/3: the load factor must stay at {@value #DEFAULT_LOAD_FACTOR} or below (above it, a few
+   * percent of the keys would wait in the overflow area under steady churn), and growing by 4/3
+   * keeps a large table at least 0.85 / (4/3) = 0.64 keys per slot full: 14 bytes per entry or less
+   * at every size, where growing by half would leave 16.
+   */
+  @Override
+  double growth() {
+    return 4.0 / 3;
   }
 
   // ---- Statistics ----

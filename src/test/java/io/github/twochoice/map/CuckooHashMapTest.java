@@ -58,10 +58,10 @@ class CuckooHashMapTest {
   }
 
   /**
-   * Growth by half keeps the table lean at every size, with no power-of-two sawtooth: filled from
-   * empty to 10<sup>5</sup> keys, the map never holds fewer than (load factor / 1.5) keys per slot
-   * once it has grown, nor more than the load factor, and every key stays findable. A growth step
-   * adds at least one bucket, so the bound is checked from 1,000 keys on.
+   * Growth by half keeps a large table lean at every size, with no power-of-two sawtooth: filled
+   * from empty to 10<sup>5</sup> keys, the map never holds fewer than (load factor / 1.5) keys per
+   * slot once it has grown past {@link Growth#DOUBLING_LIMIT} slots (below, it doubles), nor more
+   * than the load factor, and every key stays findable.
    */
   @Test
   void growthByHalfKeepsTheLoadBetweenTwoThirdsOfTheLoadFactorAndTheLoadFactor() {
@@ -70,7 +70,7 @@ class CuckooHashMapTest {
     int[] keys = new SplittableRandom(8).ints().distinct().limit(100_000).toArray();
     for (int i = 0; i < keys.length; i++) {
       map.put(keys[i], i);
-      if (i >= 1000 && i % 997 == 0) {
+      if (i >= Growth.DOUBLING_LIMIT * loadFactor && i % 997 == 0) {
         LoadStats stats = map.loadStats();
         double load = (double) map.size() / (stats.buckets() * map.slotsPerBucket());
         assertTrue(load <= loadFactor, "load " + load + " at " + map.size());

@@ -28,6 +28,7 @@ public class ChurnBenchmark extends MapBenchmark {
     pool = keyType.keys(2 * size);
     map = build(pool, size);
     cursor = 0;
+    settle();
   }
 
   /** Checks that the churn kept the map's size. */

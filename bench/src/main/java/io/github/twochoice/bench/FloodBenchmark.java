@@ -68,6 +68,7 @@ public class FloodBenchmark {
     }
     KeyType.shuffle(keys, KeyType.SEED + 3);
     lookups = KeyType.String.copies(keys, KeyType.SEED + 4);
+    MapBenchmark.settle();
   }
 
   /** Puts all colliding keys into a fresh map, then gets them all; returns the map. */

@@ -67,6 +67,16 @@ public abstract class MapBenchmark {
     }
   }
 
+  /**
+   * Collects the setup's garbage and promotes what it keeps (the keys, the map), so that every
+   * implementation is measured from the same heap: keys that have outlived a collection, as in a
+   * program whose keys are older than the operation at hand. Under G1 this matters: storing a
+   * reference to a young object into a large old array costs more than to an old one.
+   */
+  static void settle() {
+    System.gc();
+  }
+
   /** Returns a map made as {@link #fill} says holding {@code keys[0, n)}, each its own value. */
   Map<Object, Object> build(Object[] keys, int n) {
     Map<Object, Object> map = fill.equals("presized") ? impl.newMap(n) : impl.newMap();

@@ -5,6 +5,7 @@
 package io.github.twochoice.bench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,9 +30,15 @@ public final class MemoryFootprint {
   /**
    * Prints the tables.
    *
-   * @param args sizes to measure instead of the default 10^4, 6*10^5, 7.5*10^5 and 10^6
+   * @param args sizes to measure instead of the default 10^4, 6*10^5, 7.5*10^5 and 10^6; or {@code
+   *     --sweep FROM TO STEPS}: each map grown by put through STEPS sizes evenly spaced from FROM
+   *     to TO, with the least and the most bytes per entry seen
    */
   public static void main(String[] args) {
+    if (args.length == 4 && args[0].equals("--sweep")) {
+      sweep(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+      return;
+    }
     int[] sizes = DEFAULT_SIZES;
     if (args.length > 0) {
       sizes = new int[args.length];
@@ -53,6 +60,47 @@ public final class MemoryFootprint {
     }
     print("Grown by put from the default constructor", impls, sizes, grown);
     print("Presized with the expected-size constructor", impls, sizes, presized);
+  }
+
+  /** Grows one map per implementation through the sizes, printing the range of bytes per entry. */
+  private static void sweep(int from, int to, int steps) {
+    System.out.println(VM.current().details());
+    Object[] keys = KeyType.Integer.keys(to);
+    System.out.printf(
+        Locale.ROOT,
+        "### Grown by put, %d sizes from %,d to %,d: structure bytes per entry%n%n",
+        steps,
+        from,
+        to);
+    System.out.println("| impl | least (at size) | most (at size) |");
+    System.out.println("|---|---:|---:|");
+    for (Impl impl : Impl.values()) {
+      Map<Object, Object> map = impl.newMap();
+      double least = Double.MAX_VALUE;
+      double most = 0;
+      int leastAt = 0;
+      int mostAt = 0;
+      int inserted = 0;
+      for (int step = 0; step < steps; step++) {
+        int size = from + (int) ((long) (to - from) * step / Math.max(1, steps - 1));
+        while (inserted < size) {
+          map.put(keys[inserted], keys[inserted]);
+          inserted++;
+        }
+        long keyBytes = GraphLayout.parseInstance(Arrays.copyOf(keys, size)).totalSize();
+        double bytes = (double) (GraphLayout.parseInstance(map).totalSize() - keyBytes) / size;
+        if (bytes < least) {
+          least = bytes;
+          leastAt = size;
+        }
+        if (bytes > most) {
+          most = bytes;
+          mostAt = size;
+        }
+      }
+      System.out.printf(
+          Locale.ROOT, "| %s | %.1f (%,d) | %.1f (%,d) |%n", impl, least, leastAt, most, mostAt);
+    }
   }
 
   private static double bytesPerEntry(Map<Object, Object> map, Object[] keys, long keyBytes) {

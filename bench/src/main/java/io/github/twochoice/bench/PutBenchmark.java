@@ -24,6 +24,7 @@ public class PutBenchmark extends MapBenchmark {
     checkSize();
     keys = keyType.keys(size);
     build(keys, size); // checks the implementation once
+    settle();
   }
 
   /** Inserts {@link #KEYS_PER_INVOCATION} keys into fresh maps of {@code size} keys each. */

@@ -42,6 +42,7 @@ public class ReadBenchmark extends MapBenchmark {
       throw new IllegalStateException(impl + " found " + found + " keys, not " + size);
     }
     cursor = 0;
+    settle();
   }
 
   /** Gets {@link #BATCH} present keys; returns how many were found. */

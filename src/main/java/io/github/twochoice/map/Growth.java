@@ -1,0 +1,38 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+/**
+ * How every table of the library grows: it doubles while it is small and grows by a smaller factor
+ * (by half, unless the map says otherwise) once it has {@value #DOUBLING_LIMIT} slots.
+ *
+ * <p>A growth rehashes every key, so the factor trades time for memory. Growing by g, a map built
+ * by {@code put} rehashes each key about 1/(g - 1) times (once when doubling, twice growing by
+ * half), and is between 1/g and 1 times its load factor full. Below {@value #DOUBLING_LIMIT} slots
+ * (a few hundred kilobytes) the time matters more and the table doubles; above, it grows by less,
+ * so that no size leaves a large table half empty (a power-of-two table's bytes per entry double
+ * from one size to the next).
+ *
+ * <p>Cost: constant time.
+ */
+final class Growth {
+  /** The factor by which a large table grows unless its map says otherwise. */
+  static final double BY_HALF = 1.5;
+
+  /** The number of slots from which a table grows by its factor rather than doubling. */
+  static final int DOUBLING_LIMIT = 1 << 15;
+
+  private Growth() {}
+
+  /**
+   * Returns how many units (buckets, or buckets per range) a table of {@code units} units and
+   * {@code slots} slots should have after growing by {@code factor} (doubling while small): at
+   * least one more.
+   */
+  static int next(int units, long slots, double factor) {
+    double by = slots < DOUBLING_LIMIT ? 2 : factor;
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(units + 1L, (long) Math.ceil(units * by)));
+  }
+}
