@@ -322,7 +322,9 @@ final class Experiments {
       this.family = family;
       this.keys = keys;
       this.stats = stats;
-      this.theory = kind.theory((double) stats.size() / (double) stats.buckets());
+      // The fluid limit describes the keys the rule placed, not those in the overflow area:
+      // counting these would ask for it at a load far beyond any the table runs at.
+      this.theory = kind.theory(stats.meanLoad());
     }
 
     MapKind kind() {
