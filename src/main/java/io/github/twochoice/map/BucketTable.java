@@ -198,9 +198,9 @@ final class BucketTable {
    * mispredict half the time.
    */
   int sameChoiceIn(BucketTable larger, long hash, int bucket) {
-    int sameChoice =
-        bucketOf(hash, 0) == bucket ? larger.bucketOf(hash, 0) : larger.bucketOf(hash, 1);
-    if (choices > 2 && bucketOf(hash, 0) != bucket && bucketOf(hash, 1) != bucket) {
+    boolean first = bucketOf(hash, 0) == bucket;
+    int sameChoice = first ? larger.bucketOf(hash, 0) : larger.bucketOf(hash, 1);
+    if (choices > 2 && !first && bucketOf(hash, 1) != bucket) {
       int i = 2;
       while (bucketOf(hash, i) != bucket) {
         i++;
