@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.place;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Rendezvous hashing with node weights (capacities): a key belongs to the node of highest {@link
+ * WeightedScore score}, computed from the node's weight and the pair's {@linkplain
+ * PairHash#standard() standard pair hash}, {@linkplain Hash64#toOpenUnitInterval(long) mapped into
+ * (0, 1)}.
+ *
+ * <p>With the {@linkplain WeightedScore#LOGARITHMIC logarithmic score} each node owns a share of
+ * the keys proportional to its weight; with the {@linkplain WeightedScore#LINEAR naive linear
+ * score}, the shares given by {@link WeightedScore#shares(double...)}. Under either score, a node's
+ * score for a key does not depend on the other nodes, so adding a node moves keys only to it, and
+ * removing a node moves only its keys.
+ *
+ * <p>Nodes are identified by their names, which must be distinct; equal scores go to the node added
+ * first.
+ *
+ * <p>Cost: {@link #owner(String)} hashes the key once and computes N pair hashes and N scores (N
+ * logarithms with the logarithmic score), O(N), and allocates nothing. Memory: a few dozen bytes
+ * per node. Not thread-safe: lookups may run concurrently only while nobody adds or removes nodes.
+ *
+ * @param <N> the type of the nodes
+ */
+public final class WeightedRendezvous<N> {
+  private static final PairHash PAIR_HASH = PairHash.standard();
+
+  private final NodeSet<N> nodes;
+  private final WeightedScore score;
+  private double[] weights = new double[8];
+
+  private WeightedRendezvous(Function<? super N, String> name, WeightedScore score) {
+    this.nodes = new NodeSet<>(name);
+    this.score = Objects.requireNonNull(score, "score");
+  }
+
+  /**
+   * Returns an empty weighted rendezvous placement.
+   *
+   * @param name gives each node's name
+   * @param score how a weight and a pair's random number make a score
+   * @param <N> the type of the nodes
+   * @return a placement with no nodes
+   * @throws NullPointerException if an argument is null
+   */
+  public static <N> WeightedRendezvous<N> create(
+      Function<? super N, String> name, WeightedScore score) {
+    return new WeightedRendezvous<>(name, score);
+  }
+
+  /**
+   * Adds a node with a weight; it takes over the keys for which it has the highest score.
+   *
+   * @param node the new node
+   * @param weight its weight, positive and finite
+   * @throws NullPointerException if {@code node} or its name is null
+   * @throws IllegalArgumentException if the weight is not positive and finite, or a node of the
+   *     same name is present
+   */
+  public void add(N node, double weight) {
+    WeightedScore.checkWeight(weight);
+    nodes.add(node);
+    int index = nodes.size() - 1;
+    if (index == weights.length) {
+      weights = Arrays.copyOf(weights, 2 * index);
+    }
+    weights[index] = weight;
+  }
+
+  /**
+   * Removes the node with the given node's name; its keys move to the nodes of next highest score.
+   *
+   * @param node the node to remove
+   * @return whether a node was removed
+   * @throws NullPointerException if {@code node} or its name is null
+   */
+  public boolean remove(N node) {
+    int index = nodes.remove(node);
+    if (index < 0) {
+      return false;
+    }
+    System.arraycopy(weights, index + 1, weights, index, nodes.size() - index);
+    return true;
+  }
+
+  /**
+   * Returns the node that owns a key: the node of highest score for it.
+   *
+   * @param key the key
+   * @return its owner
+   * @throws NullPointerException if {@code key} is null
+   * @throws IllegalStateException if there are no nodes
+   */
+  public N owner(String key) {
+    long keyHash = Hash64.fnv1a64(Objects.requireNonNull(key, "key"));
+    int size = nodes.size();
+    if (size == 0) {
+      throw new IllegalStateException("no nodes to place key " + key + " on");
+    }
+    int best = 0;
+    double bestScore = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < size; i++) {
+      double u = Hash64.toOpenUnitInterval(PAIR_HASH.weight(keyHash, nodes.nameHash(i)));
+      double s = score.score(weights[i], u);
+      if (s > bestScore) {
+        best = i;
+        bestScore = s;
+      }
+    }
+    return nodes.get(best);
+  }
+
+  /**
+   * Returns the nodes in the order they were added.
+   *
+   * @return an unmodifiable view that follows later additions and removals
+   */
+  public List<N> nodes() {
+    return nodes.view();
+  }
+
+  /**
+   * Returns the number of nodes.
+   *
+   * @return the number of nodes
+   */
+  public int size() {
+    return nodes.size();
+  }
+}

@@ -1,0 +1,126 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.place;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The standard pair hash gives every key an independent-looking order of the nodes; XORing the
+ * key's and the node's hashes, mixed or not, gives every key the same trie of node values and only
+ * chooses branches, so a key's second choice is a function of its first.
+ */
+class PairHashTest {
+  private static final int NODES = 8;
+  private static final int KEYS = 100_000;
+
+  @Test
+  void standardIsSplitMixOfTheXor() {
+    long key = Hash64.fnv1a64("key");
+    long node = Hash64.fnv1a64("node");
+    assertEquals(Hash64.splitmix64(key ^ node), PairHash.standard().weight(key, node));
+    assertEquals(key ^ node, PairHash.xorUnmixed().weight(key, node));
+    assertEquals(
+        Hash64.splitmix64(key) ^ Hash64.splitmix64(node), PairHash.xorOfMixed().weight(key, node));
+  }
+
+  /**
+   * Under the standard pair hash, each of the N (N − 1) = 56 ordered (primary, backup) pairs is
+   * equally likely: each count is Binomial(100000, 1/56).
+   */
+  @Test
+  void standardSpreadsPrimaryBackupPairsEvenly() {
+    Rendezvous<String> placement = Rendezvous.ofNames(names());
+    int[][] pairs = pairCounts(placement);
+    for (int p = 0; p < NODES; p++) {
+      for (int b = 0; b < NODES; b++) {
+        if (p != b) {
+          Binomial.assertCount(
+              pairs[p][b], KEYS, 1.0 / (NODES * (NODES - 1)), "pair " + p + ", " + b);
+        }
+      }
+    }
+  }
+
+  @Test
+  void unmixedXorMakesTheBackupAFunctionOfThePrimary() {
+    assertBackupIsATrieNeighbour(PairHash.xorUnmixed(), LongUnaryOperator.identity());
+  }
+
+  @Test
+  void xorOfMixedMakesTheBackupAFunctionOfThePrimary() {
+    assertBackupIsATrieNeighbour(PairHash.xorOfMixed(), Hash64::splitmix64);
+  }
+
+  /**
+   * With weights {@code K ^ v_i} (K the key's value, v_i the node's), the primary p maximizes
+   * {@code K ^ v_p}, and another node i agrees with p above bit d_i, the highest bit where v_i and
+   * v_p differ; there K ^ v_p has a 1 and K ^ v_i a 0. So among the others, the node of smallest
+   * d_i — longest common prefix with v_p — weighs most, whatever K: the backup is always one of p's
+   * trie neighbours. Exact for every key, and it leaves fewer than the 56 possible pairs.
+   */
+  private static void assertBackupIsATrieNeighbour(PairHash pairHash, LongUnaryOperator nodeValue) {
+    List<String> names = names();
+    long[] values = new long[NODES];
+    for (int i = 0; i < NODES; i++) {
+      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
+    }
+    List<Set<Integer>> neighbours = new ArrayList<>();
+    int possiblePairs = 0;
+    for (int p = 0; p < NODES; p++) {
+      int longestPrefix = -1;
+      Set<Integer> nearest = new HashSet<>();
+      for (int i = 0; i < NODES; i++) {
+        int prefix = Long.numberOfLeadingZeros(values[i] ^ values[p]);
+        if (i == p || prefix < longestPrefix) {
+          continue;
+        }
+        if (prefix > longestPrefix) {
+          longestPrefix = prefix;
+          nearest.clear();
+        }
+        nearest.add(i);
+      }
+      neighbours.add(nearest);
+      possiblePairs += nearest.size();
+    }
+    Rendezvous<String> placement = Rendezvous.of(names, name -> name, pairHash);
+    Set<List<Integer>> seen = new HashSet<>();
+    for (int k = 0; k < KEYS; k++) {
+      List<String> ranking = placement.ranking("key-" + k, 2);
+      int primary = names.indexOf(ranking.get(0));
+      int backup = names.indexOf(ranking.get(1));
+      assertTrue(neighbours.get(primary).contains(backup), "key-" + k);
+      seen.add(List.of(primary, backup));
+    }
+    assertTrue(possiblePairs < NODES * (NODES - 1), "pairs possible: " + possiblePairs);
+    assertTrue(seen.size() <= possiblePairs);
+  }
+
+  private static int[][] pairCounts(Rendezvous<String> placement) {
+    List<String> names = placement.nodes();
+    int[][] pairs = new int[NODES][NODES];
+    for (int k = 0; k < KEYS; k++) {
+      List<String> ranking = placement.ranking("key-" + k, 2);
+      pairs[names.indexOf(ranking.get(0))][names.indexOf(ranking.get(1))]++;
+    }
+    return pairs;
+  }
+
+  private static List<String> names() {
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < NODES; i++) {
+      names.add("node-" + i);
+    }
+    return names;
+  }
+}

@@ -1,0 +1,118 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.place;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class WeightedRendezvousTest {
+  private static final double[] CAPACITIES = {1, 1, 1, 1, 2, 2, 4, 4};
+  private static final int KEYS = 200_000;
+
+  /** Node i's count is Binomial(200000, w_i / Σ w). */
+  @Test
+  void logarithmicSharesAreProportionalToWeight() {
+    assertSharesMatch(WeightedScore.LOGARITHMIC);
+  }
+
+  /**
+   * The naive score's counts match its exact shares: Binomial(200000, P_i), with P_i = 1/512 for a
+   * node of capacity 1 and 223/512 for one of capacity 4.
+   */
+  @Test
+  void linearSharesMatchTheExactFormula() {
+    assertSharesMatch(WeightedScore.LINEAR);
+  }
+
+  private static void assertSharesMatch(WeightedScore score) {
+    WeightedRendezvous<String> placement = placement(score);
+    Map<String, Integer> counts = new HashMap<>();
+    for (int k = 0; k < KEYS; k++) {
+      counts.merge(placement.owner("key-" + k), 1, Integer::sum);
+    }
+    double[] shares = score.shares(CAPACITIES);
+    for (int i = 0; i < CAPACITIES.length; i++) {
+      Binomial.assertCount(
+          counts.getOrDefault("node-" + i, 0), KEYS, shares[i], score + " node " + i);
+    }
+  }
+
+  /** A node's score does not depend on the others: changes move keys only to or from that node. */
+  @Test
+  void addingOrRemovingANodeMovesOnlyItsKeys() {
+    for (WeightedScore score : WeightedScore.values()) {
+      WeightedRendezvous<String> placement = placement(score);
+      List<String> before = owners(placement);
+      placement.add("node-8", 3);
+      List<String> added = owners(placement);
+      placement.remove("node-5");
+      List<String> removed = owners(placement);
+      for (int k = 0; k < 20_000; k++) {
+        assertTrue(added.get(k).equals(before.get(k)) || added.get(k).equals("node-8"));
+        if (!added.get(k).equals("node-5")) {
+          assertEquals(added.get(k), removed.get(k));
+        }
+      }
+    }
+  }
+
+  @Test
+  void removingKeepsTheOtherWeights() {
+    WeightedRendezvous<String> placement = WeightedRendezvous.create(s -> s, WeightedScore.LINEAR);
+    placement.add("a", 1);
+    placement.add("b", 5);
+    placement.add("c", 2);
+    assertTrue(placement.remove("b"));
+    assertFalse(placement.remove("b"));
+    WeightedRendezvous<String> fresh = WeightedRendezvous.create(s -> s, WeightedScore.LINEAR);
+    fresh.add("a", 1);
+    fresh.add("c", 2);
+    assertEquals(owners(fresh), owners(placement));
+    assertEquals(List.of("a", "c"), placement.nodes());
+    assertEquals(2, placement.size());
+  }
+
+  @Test
+  void badInputGetsAClearException() {
+    WeightedRendezvous<String> placement =
+        WeightedRendezvous.create(Function.identity(), WeightedScore.LOGARITHMIC);
+    assertThrows(IllegalStateException.class, () -> placement.owner("k"));
+    for (double bad : new double[] {0, -2, Double.NaN, Double.POSITIVE_INFINITY}) {
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> placement.add("a", bad));
+      assertEquals("weight must be positive and finite: " + bad, e.getMessage());
+    }
+    assertEquals(0, placement.size());
+    placement.add("a", 1);
+    assertThrows(IllegalArgumentException.class, () -> placement.add("a", 2));
+    assertThrows(NullPointerException.class, () -> placement.add(null, 2));
+    assertThrows(NullPointerException.class, () -> WeightedRendezvous.create(null, null));
+  }
+
+  private static WeightedRendezvous<String> placement(WeightedScore score) {
+    WeightedRendezvous<String> placement = WeightedRendezvous.create(Function.identity(), score);
+    for (int i = 0; i < CAPACITIES.length; i++) {
+      placement.add("node-" + i, CAPACITIES[i]);
+    }
+    return placement;
+  }
+
+  private static List<String> owners(WeightedRendezvous<String> placement) {
+    List<String> owners = new ArrayList<>();
+    for (int k = 0; k < 20_000; k++) {
+      owners.add(placement.owner("key-" + k));
+    }
+    return owners;
+  }
+}
