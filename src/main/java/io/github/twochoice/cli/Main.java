@@ -11,9 +11,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * The command line, {@code java -jar target/twochoice.jar <command>}: the balls-into-bins
- * laboratory's experiments (balls, layers, threshold, maps, supermarket), the HTML report, and the
- * demo. Every command takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and
- * has {@code --help}.
+ * laboratory's experiments (balls, layers, threshold, maps, supermarket), keys placed on servers
+ * (place), the HTML report, and the demo. Every command takes {@code --seed}, prints an aligned
+ * table (or CSV with {@code --csv}) and has {@code --help}.
  */
 @Command(
     name = "twochoice",
@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
       ThresholdCommand.class,
       MapsCommand.class,
       SupermarketCommand.class,
+      PlaceCommand.class,
       ReportCommand.class,
       CommandLine.HelpCommand.class
     })

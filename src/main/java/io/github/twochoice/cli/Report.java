@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The teaching report: four charts computed by the experiments and written as one self-contained
- * HTML file with inline SVG (no script, no network), which a student can open offline.
+ * The teaching report: charts computed by the experiments, in two sections (balls into bins, and
+ * keys placed on servers, {@link PlacementFigures}), written as one self-contained HTML file with
+ * inline SVG (no script, no network), which a student can open offline.
  */
 final class Report {
   private Report() {}
@@ -54,6 +55,21 @@ final class Report {
 
   /** A chart and the sentence under it. */
   record Figure(Chart chart, String caption) {}
+
+  /** A heading, a paragraph introducing the charts under it, and the charts. */
+  record Section(String heading, String intro, List<Figure> figures) {
+    Section {
+      figures = List.copyOf(figures);
+    }
+  }
+
+  /** The balls-into-bins section: the four charts of {@link #figures}. */
+  static Section ballsSection(Settings settings, Progress progress) {
+    return new Section(
+        "Balls into bins",
+        "Seeded simulations of the project (package sim) and its real maps (package map).",
+        figures(settings, progress));
+  }
 
   static final List<int[]> LAYOUTS =
       List.of(new int[] {2, 1}, new int[] {2, 2}, new int[] {2, 4}, new int[] {3, 1});
@@ -204,7 +220,7 @@ final class Report {
         series);
   }
 
-  static String html(List<Figure> figures, Settings settings) {
+  static String html(List<Section> sections, Settings settings) {
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<title>twochoice: the power of two choices</title>\n")
@@ -216,15 +232,22 @@ final class Report {
             String.format(
                 Locale.ROOT,
                 "<p>Made by <code>twochoice report</code> with seed %d: every figure is measured"
-                    + " by the project's own simulations and maps, next to what theory predicts."
-                    + "</p>%n",
+                    + " by the project's own simulations, maps and placements, next to what theory"
+                    + " predicts.</p>%n",
                 settings.seed()));
-    for (Figure figure : figures) {
-      html.append("<figure>\n")
-          .append(new SvgChart(figure.chart()).render())
-          .append("<figcaption>")
-          .append(SvgChart.escape(figure.caption()))
-          .append("</figcaption>\n</figure>\n");
+    for (Section section : sections) {
+      html.append("<h2>")
+          .append(SvgChart.escape(section.heading()))
+          .append("</h2>\n<p>")
+          .append(SvgChart.escape(section.intro()))
+          .append("</p>\n");
+      for (Figure figure : section.figures()) {
+        html.append("<figure>\n")
+            .append(new SvgChart(figure.chart()).render())
+            .append("<figcaption>")
+            .append(SvgChart.escape(figure.caption()))
+            .append("</figcaption>\n</figure>\n");
+      }
     }
     return html.append("</body>\n</html>\n").toString();
   }

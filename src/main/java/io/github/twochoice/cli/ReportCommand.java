@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,11 +20,16 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the experiments and write one self-contained HTML file with four charts: maximum",
+      "Run the experiments and write one self-contained HTML file with eight charts: maximum",
       "load vs n, layer profiles, cuckoo success probability vs load, and a map's chain-length",
-      "histogram, each beside theory. Prints a table of the charts' series."
+      "histogram, each beside theory; then the bundled web log placed on 8 proxies (as the",
+      "place command does): requests per node per scheme, where a failed node's URLs go,",
+      "weighted shares, and the hot-key fix. Prints a table of the charts' series."
     })
 final class ReportCommand implements Runnable {
+  /** The placement section places the bundled log on proxy-1 … proxy-8, as {@code place} does. */
+  private static final int PLACEMENT_NODES = 8;
+
   @Mixin CommonOptions common;
 
   @Option(
@@ -43,25 +49,37 @@ final class ReportCommand implements Runnable {
         quick ? Report.Settings.quick(common.seed) : Report.Settings.full(common.seed);
     Progress progress =
         common.progress("report", (long) settings.ns().size() * 4 + Report.LAYOUTS.size() + 2);
-    List<Report.Figure> figures = Report.figures(settings, progress);
+    List<Report.Section> sections = new ArrayList<>();
+    sections.add(Report.ballsSection(settings, progress));
     progress.finish();
+    sections.add(PlacementFigures.section(PlacementStudy.run(bundledLog(), PLACEMENT_NODES)));
     try {
-      Files.writeString(out, Report.html(figures, settings), StandardCharsets.UTF_8);
+      Files.writeString(out, Report.html(sections, settings), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + out, e);
     }
     Table table = new Table("chart", "series", "style", "points");
-    for (Report.Figure figure : figures) {
-      for (Chart.Series s : figure.chart().series()) {
-        table.row(
-            figure.chart().title(),
-            s.name(),
-            s.style().name().toLowerCase(java.util.Locale.ROOT),
-            s.xs().length);
+    for (Report.Section section : sections) {
+      for (Report.Figure figure : section.figures()) {
+        for (Chart.Series s : figure.chart().series()) {
+          table.row(
+              figure.chart().title(),
+              s.name(),
+              s.style().name().toLowerCase(java.util.Locale.ROOT),
+              s.xs().length);
+        }
       }
     }
     common.print(table);
     common.out().println("wrote " + out.toAbsolutePath());
     common.out().flush();
+  }
+
+  private static AccessLog bundledLog() {
+    try {
+      return AccessLogReader.readBundled(null);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
   }
 }

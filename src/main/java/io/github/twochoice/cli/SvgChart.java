@@ -12,8 +12,9 @@ import java.util.Locale;
  * Draws a {@link Chart} as a standalone SVG element: axes with ticks (powers of ten on a
  * logarithmic axis, about five round values on a linear one), one colour per series family, solid
  * markers (joined by a faint line) for measurements, dashed lines for theory drawn over them, and a
- * legend. Each series is a {@code <g>} whose {@code data-series} attribute carries its name, so the
- * drawing can be checked.
+ * legend. The chart's title is drawn above it and is the {@code aria-label} of the {@code <svg>};
+ * each series is a {@code <g>} whose {@code data-series} attribute carries its name, so the drawing
+ * can be checked.
  */
 final class SvgChart {
   private static final int WIDTH = 720;
@@ -73,11 +74,13 @@ final class SvgChart {
         String.format(
             Locale.ROOT,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d"
-                + " %d\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\">%n",
+                + " %d\" font-family=\"sans-serif\" font-size=\"12\" role=\"img\""
+                + " aria-label=\"%s\">%n",
             WIDTH,
             HEIGHT,
             WIDTH,
-            HEIGHT));
+            HEIGHT,
+            escape(chart.title())));
     svg.append(text(LEFT + plotWidth() / 2.0, 22, chart.title(), "middle", "font-size=\"15\""));
     drawAxes(svg);
     List<String> families = new ArrayList<>();

@@ -21,13 +21,14 @@ import picocli.CommandLine;
 /** Runs every command as a user would, small, and reads what it prints. */
 class MainTest {
   /** The exit code, standard output and standard error of one run. */
-  private record Run(int exitCode, String out, String err) {
+  record Run(int exitCode, String out, String err) {
     List<String> lines() {
       return Arrays.asList(out.strip().split("\n", -1));
     }
   }
 
-  private static Run run(String... args) {
+  /** Runs a command in this process, as {@code java -jar target/twochoice.jar args} would. */
+  static Run run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine commandLine = Main.commandLine();
@@ -135,14 +136,17 @@ class MainTest {
   }
 
   @Test
-  void reportWritesFourChartsToOneFile(@TempDir Path dir) throws Exception {
+  void reportWritesEightChartsInTwoSectionsToOneFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("report.html");
     Run run = run("report", "--quick", "--out", file.toString(), "--csv");
     assertEquals(0, run.exitCode(), run.err());
     String html = Files.readString(file);
-    assertEquals(4, html.split("<svg ", -1).length - 1);
+    assertEquals(8, html.split("<svg ", -1).length - 1);
+    assertEquals(8, html.split(" aria-label=\"", -1).length - 1);
+    assertTrue(html.contains("<h2>Balls into bins</h2>") && html.contains("<h2>Placing keys"));
     assertTrue(html.contains("data-series=\"2 choices theory\""));
     assertTrue(html.contains("data-series=\"TwoChoiceHashMap\""));
+    assertTrue(html.contains("data-series=\"capacity-proportional\""));
     assertFalse(html.contains("<script")); // a plain file: no script, nothing fetched
     assertFalse(html.replace("http://www.w3.org/2000/svg", "").contains("http"));
     assertTrue(
@@ -152,7 +156,7 @@ class MainTest {
   @Test
   void everyCommandHasHelp() {
     for (String command :
-        List.of("demo", "balls", "layers", "threshold", "maps", "supermarket", "report")) {
+        List.of("demo", "balls", "layers", "threshold", "maps", "supermarket", "place", "report")) {
       Run run = run(command, "--help");
       assertEquals(0, run.exitCode(), command);
       assertTrue(run.out().contains("Usage: twochoice " + command), run.out());
