@@ -8,6 +8,7 @@ module io.github.twochoice {
   exports io.github.twochoice.hash;
   exports io.github.twochoice.stats;
   exports io.github.twochoice.sim;
+  exports io.github.twochoice.sim.queue;
   exports io.github.twochoice.place;
 
   // The command line (package cli) needs picocli, which only the executable jar bundles.
