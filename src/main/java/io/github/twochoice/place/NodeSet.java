@@ -82,6 +82,18 @@ final class NodeSet<N> {
     return nodes.size();
   }
 
+  /**
+   * Returns the FNV-1a 64 hash of a key that is about to be placed on these nodes; throws if the
+   * key is null or there are no nodes.
+   */
+  long hashOfKeyToPlace(String key) {
+    Objects.requireNonNull(key, "key");
+    if (nodes.isEmpty()) {
+      throw new IllegalStateException("no nodes to place key " + key + " on");
+    }
+    return Hash64.fnv1a64(key);
+  }
+
   N get(int index) {
     return nodes.get(index);
   }

@@ -105,11 +105,8 @@ public final class Rendezvous<N> {
    * @throws IllegalStateException if there are no nodes
    */
   public N owner(String key) {
-    long keyHash = Hash64.fnv1a64(Objects.requireNonNull(key, "key"));
+    long keyHash = nodes.hashOfKeyToPlace(key);
     int size = nodes.size();
-    if (size == 0) {
-      throw new IllegalStateException("no nodes to place key " + key + " on");
-    }
     int best = 0;
     long bestWeight = pairHash.weight(keyHash, nodes.nameHash(0));
     for (int i = 1; i < size; i++) {

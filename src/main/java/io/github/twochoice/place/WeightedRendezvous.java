@@ -100,11 +100,8 @@ public final class WeightedRendezvous<N> {
    * @throws IllegalStateException if there are no nodes
    */
   public N owner(String key) {
-    long keyHash = Hash64.fnv1a64(Objects.requireNonNull(key, "key"));
+    long keyHash = nodes.hashOfKeyToPlace(key);
     int size = nodes.size();
-    if (size == 0) {
-      throw new IllegalStateException("no nodes to place key " + key + " on");
-    }
     int best = 0;
     double bestScore = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < size; i++) {
