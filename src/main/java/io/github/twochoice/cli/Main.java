@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 /**
  * The command line, {@code java -jar target/twochoice.jar <command>}: the balls-into-bins
  * laboratory's experiments (balls, layers, threshold, maps, supermarket), keys placed on servers
- * (place), the HTML report, and the demo. Every command takes {@code --seed}, prints an aligned
- * table (or CSV with {@code --csv}) and has {@code --help}.
+ * (place), requests balanced over servers (queue), the HTML report, and the demo. Every command
+ * takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and has {@code --help}.
  */
 @Command(
     name = "twochoice",
@@ -28,6 +28,7 @@ import picocli.CommandLine.Spec;
       MapsCommand.class,
       SupermarketCommand.class,
       PlaceCommand.class,
+      QueueCommand.class,
       ReportCommand.class,
       CommandLine.HelpCommand.class
     })

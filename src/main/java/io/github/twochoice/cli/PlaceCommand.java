@@ -139,7 +139,7 @@ final class PlaceCommand implements Runnable {
   }
 
   /** The message of an I/O error; a truncated gzip stream throws one without a message. */
-  private static String reason(IOException e) {
+  static String reason(IOException e) {
     if (e.getMessage() != null) {
       return e.getMessage();
     }

@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The teaching report: charts computed by the experiments, in two sections (balls into bins, and
- * keys placed on servers, {@link PlacementFigures}), written as one self-contained HTML file with
- * inline SVG (no script, no network), which a student can open offline.
+ * The teaching report: charts computed by the experiments, in three sections (balls into bins, keys
+ * placed on servers, {@link PlacementFigures}, and requests balanced over servers, {@link
+ * QueueFigures}), written as one self-contained HTML file with inline SVG (no script, no network),
+ * which a student can open offline.
  */
 final class Report {
   private Report() {}
@@ -33,6 +34,7 @@ final class Report {
       int cells,
       int cuckooTrials,
       int histogramKeys,
+      int queueRequests,
       long seed) {
     /** The full report: n up to 10^6, as in the docs. */
     static Settings full(long seed) {
@@ -44,12 +46,14 @@ final class Report {
           1 << 15,
           21,
           1_000_000,
+          200_000,
           seed);
     }
 
     /** A small report for tests: the same charts in a second or two. */
     static Settings quick(long seed) {
-      return new Settings(List.of(10, 100, 1000, 10_000), 5, 10_000, 5, 1 << 10, 5, 10_000, seed);
+      return new Settings(
+          List.of(10, 100, 1000, 10_000), 5, 10_000, 5, 1 << 10, 5, 10_000, 20_000, seed);
     }
   }
 

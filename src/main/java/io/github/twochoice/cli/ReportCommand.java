@@ -20,11 +20,14 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the experiments and write one self-contained HTML file with eight charts: maximum",
+      "Run the experiments and write one self-contained HTML file with eleven charts: maximum",
       "load vs n, layer profiles, cuckoo success probability vs load, and a map's chain-length",
       "histogram, each beside theory; then the bundled web log placed on 8 proxies (as the",
       "place command does): requests per node per scheme, where a failed node's URLs go,",
-      "weighted shares, and the hot-key fix. Prints a table of the charts' series."
+      "weighted shares, and the hot-key fix; then its requests balanced over 10 servers (as the",
+      "queue command does, with fewer requests): response times per policy, queue-length tails",
+      "beside the supermarket model, and the longest queue on a stale board. Prints a table of",
+      "the charts' series."
     })
 final class ReportCommand implements Runnable {
   /** The placement section places the bundled log on proxy-1 … proxy-8, as {@code place} does. */
@@ -40,7 +43,9 @@ final class ReportCommand implements Runnable {
 
   @Option(
       names = "--quick",
-      description = "Smaller experiments (n up to 10^4): the same charts in seconds.")
+      description =
+          "Smaller experiments (n up to 10^4, 2·10^4 requests per load-balancing run): the same"
+              + " charts in seconds.")
   boolean quick;
 
   @Override
@@ -52,7 +57,9 @@ final class ReportCommand implements Runnable {
     List<Report.Section> sections = new ArrayList<>();
     sections.add(Report.ballsSection(settings, progress));
     progress.finish();
-    sections.add(PlacementFigures.section(PlacementStudy.run(bundledLog(), PLACEMENT_NODES)));
+    AccessLog log = bundledLog();
+    sections.add(PlacementFigures.section(PlacementStudy.run(log, PLACEMENT_NODES)));
+    sections.add(QueueFigures.section(log, settings.queueRequests(), settings.seed()));
     try {
       Files.writeString(out, Report.html(sections, settings), StandardCharsets.UTF_8);
     } catch (IOException e) {

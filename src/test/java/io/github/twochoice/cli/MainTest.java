@@ -136,14 +136,16 @@ class MainTest {
   }
 
   @Test
-  void reportWritesEightChartsInTwoSectionsToOneFile(@TempDir Path dir) throws Exception {
+  void reportWritesElevenChartsInThreeSectionsToOneFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("report.html");
     Run run = run("report", "--quick", "--out", file.toString(), "--csv");
     assertEquals(0, run.exitCode(), run.err());
     String html = Files.readString(file);
-    assertEquals(8, html.split("<svg ", -1).length - 1);
-    assertEquals(8, html.split(" aria-label=\"", -1).length - 1);
+    assertEquals(11, html.split("<svg ", -1).length - 1);
+    assertEquals(11, html.split(" aria-label=\"", -1).length - 1);
     assertTrue(html.contains("<h2>Balls into bins</h2>") && html.contains("<h2>Placing keys"));
+    assertTrue(html.contains("<h2>Balancing requests over servers</h2>"));
+    assertTrue(html.contains("data-series=\"peak EWMA\""));
     assertTrue(html.contains("data-series=\"2 choices theory\""));
     assertTrue(html.contains("data-series=\"TwoChoiceHashMap\""));
     assertTrue(html.contains("data-series=\"capacity-proportional\""));
@@ -156,7 +158,16 @@ class MainTest {
   @Test
   void everyCommandHasHelp() {
     for (String command :
-        List.of("demo", "balls", "layers", "threshold", "maps", "supermarket", "place", "report")) {
+        List.of(
+            "demo",
+            "balls",
+            "layers",
+            "threshold",
+            "maps",
+            "supermarket",
+            "place",
+            "queue",
+            "report")) {
       Run run = run(command, "--help");
       assertEquals(0, run.exitCode(), command);
       assertTrue(run.out().contains("Usage: twochoice " + command), run.out());
@@ -164,6 +175,7 @@ class MainTest {
     Run top = run();
     assertEquals(0, top.exitCode());
     assertTrue(top.out().contains("balls") && top.out().contains("report"), top.out());
+    assertTrue(top.out().contains("queue"), top.out());
     assertEquals(2, run("balls", "--trials", "many").exitCode());
   }
 }
