@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "twochoice",
     mixinStandardHelpOptions = true,
-    version = "twochoice 0.1.0",
+    versionProvider = BuildVersion.class,
     description = "The power of two choices: experiments, tables and a report.",
     subcommands = {
       DemoCommand.class,
@@ -48,7 +48,12 @@ public final class Main implements Runnable {
 
   /** The command line with every command registered; tests call {@code execute} on it. */
   static CommandLine commandLine() {
-    return new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine commandLine = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    BuildVersion version = new BuildVersion();
+    for (CommandLine subcommand : commandLine.getSubcommands().values()) {
+      subcommand.getCommandSpec().versionProvider(version); // --version on every command
+    }
+    return commandLine;
   }
 
   @Override

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,21 @@ class MainTest {
     commandLine.setErr(new PrintWriter(err));
     int code = commandLine.execute(args);
     return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void everyCommandPrintsTheVersionTheBuildWrote() {
+    String version = BuildVersion.version();
+    // The build fills version.properties from the pom: never the placeholder, always x.y.z.
+    assertTrue(version.matches("\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?"), version);
+    List<String> commands = new ArrayList<>(List.of(""));
+    commands.addAll(Main.commandLine().getSubcommands().keySet());
+    commands.remove("help");
+    for (String command : commands) {
+      Run run = command.isEmpty() ? run("--version") : run(command, "--version");
+      assertEquals(0, run.exitCode(), command + ": " + run.err());
+      assertEquals("twochoice " + version, run.out().strip(), command);
+    }
   }
 
   @Test
