@@ -41,11 +41,16 @@ public enum HashFamily {
 
   /**
    * Simple tabulation: the four bytes of x index four tables of random 64-bit words, which are
-   * XORed. Only 3-independent, yet Pătraşcu and Thorup (2012) showed it gives chaining, linear
-   * probing and cuckoo hashing their random-function bounds, and Dahlgaard et al. (2016) the O(log
-   * log n) maximum load of two choices.
+   * XORed. Only 3-independent, yet Pătraşcu and Thorup ("The power of simple tabulation hashing",
+   * JACM 2012) showed it gives chaining and linear probing their random-function bounds, and
+   * Dahlgaard et al. (2016) the O(log log n) maximum load of two choices. Cuckoo hashing is the
+   * exception: with simple tabulation a table of n keys fails to build with probability
+   * Θ(n<sup>-1/3</sup>), a bound Pătraşcu and Thorup prove tight, where random functions fail with
+   * probability O(1/n).
    */
-  TABULATION("3-independent; random-like for chaining, cuckoo and two choices (Patrascu-Thorup)") {
+  TABULATION(
+      "3-independent; random-like for chaining and two choices;"
+          + " cuckoo fails with probability n^(-1/3) (Patrascu-Thorup)") {
     @Override
     public ChoiceHasher hasher(long seed) {
       return new ChoiceHasher.Tabulation(seed);
