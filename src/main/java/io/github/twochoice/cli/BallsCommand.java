@@ -5,6 +5,7 @@
 package io.github.twochoice.cli;
 
 import io.github.twochoice.sim.Scheme;
+import io.github.twochoice.stats.Theory;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Option;
       "Throw n balls into n bins, many times, with one, two and three choices and 2-left;",
       "print the maximum load over the trials beside theory: Gonnet's Γ⁻¹(n) − 3/2 for one",
       "choice, ln ln n / ln d for d choices, ln ln n / (d ln φ_d) for d-left ('formula'), and",
-      "the highest layer the fluid limit expects half a bin to reach ('fluid')."
+      "the highest layer the fluid limit expects half a bin to reach ('fluid').",
+      "With --bounds, print instead the classic one-choice bounds for each n (no simulation)."
     })
 final class BallsCommand implements Runnable {
   /** Beyond this many balls per bin the fluid limit needs hundreds of layers: not printed. */
@@ -48,8 +50,21 @@ final class BallsCommand implements Runnable {
       description = "Trials per n and scheme (default: ${DEFAULT-VALUE}).")
   int trials;
 
+  @Option(
+      names = "--bounds",
+      description = {
+        "Print, for each n, the one-choice bounds a course derives before Gonnet's: round robin's",
+        "⌈m/n⌉, the union bound n/k!, Kleinberg and Tardos's e·γ(n) (γ(n)^γ(n) = n) with",
+        "probability >= 1 − 1/n, beside Gonnet's Γ⁻¹(n) − 3/2 and ln n / ln ln n."
+      })
+  boolean bounds;
+
   @Override
   public void run() {
+    if (bounds) {
+      common.print(boundsTable());
+      return;
+    }
     Progress progress = common.progress("balls", (long) ns.size() * Scheme.STANDARD.size());
     Table table =
         new Table(
@@ -77,5 +92,32 @@ final class BallsCommand implements Runnable {
     }
     progress.finish();
     common.print(table);
+  }
+
+  /** The classic one-choice bounds for n balls in n bins, one row per n. */
+  private Table boundsTable() {
+    Table table =
+        new Table(
+            "n",
+            "round robin",
+            "union bound k",
+            "n/k!",
+            "e*gamma(n)",
+            "gamma(n)",
+            "Gonnet",
+            "ln n/ln ln n");
+    for (int n : ns) {
+      int k = Theory.unionBoundMaxLoad(n);
+      table.row(
+          n,
+          Theory.roundRobinMaxLoad(n, n),
+          k,
+          Format.fixed(Theory.unionBound(n, k), 3),
+          Format.fixed(Theory.kleinbergTardosMaxLoad(n), 2),
+          Format.fixed(Theory.kleinbergTardosGamma(n), 2),
+          Format.fixed(Theory.gonnetMaxLoad(n), 2),
+          Format.fixed(Theory.oneChoiceMaxLoad(n), 2));
+    }
+    return table;
   }
 }

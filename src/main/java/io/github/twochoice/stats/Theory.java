@@ -55,6 +55,113 @@ public final class Theory {
   }
 
   /**
+   * Returns the maximum load when m balls are dealt to n bins in turn, {@code ⌈m/n⌉}: the baseline
+   * no hashing can beat, and the one a hash function cannot reach because it must place a key
+   * without knowing the others.
+   *
+   * @param m the number of balls, {@code >= 0}
+   * @param n the number of bins, {@code >= 1}
+   * @return {@code ⌈m/n⌉}
+   * @throws IllegalArgumentException if {@code m < 0} or {@code n < 1}
+   */
+  public static long roundRobinMaxLoad(long m, long n) {
+    if (m < 0 || n < 1) {
+      throw new IllegalArgumentException("need m >= 0 and n >= 1: m = " + m + ", n = " + n);
+    }
+    return (m + n - 1) / n;
+  }
+
+  /**
+   * Returns the union bound {@code n / k!} on the probability that some bin holds at least k of n
+   * balls thrown into n bins with one choice: a given bin does with probability at most {@code C(n,
+   * k) / n^k <= 1 / k!}, and there are n bins. Below 1 from the first k with {@code k! > n} ({@link
+   * #unionBoundMaxLoad}); for n = 10<sup>5</sup>, 8! < 10<sup>5</sup> < 9!.
+   *
+   * @param n the number of balls and of bins, at least 3
+   * @param k the load, {@code >= 0}
+   * @return {@code n / k!}, which may exceed 1 (the bound then says nothing)
+   * @throws IllegalArgumentException if {@code n < 3} or {@code k < 0}
+   */
+  public static double unionBound(double n, int k) {
+    checkN(n);
+    if (k < 0) {
+      throw new IllegalArgumentException("k must be >= 0: " + k);
+    }
+    return Math.exp(Math.log(n) - lnGamma(k + 1.0));
+  }
+
+  /**
+   * Returns the least k with {@code n / k! < 1}: the union bound's first guarantee that no bin of n
+   * holds k balls, with probability at least {@code 1 − n/k!}.
+   *
+   * @param n the number of balls and of bins, at least 3
+   * @return the least k with {@code k! > n}
+   * @throws IllegalArgumentException if {@code n < 3}
+   */
+  public static int unionBoundMaxLoad(double n) {
+    checkN(n);
+    int k = 1;
+    while (unionBound(n, k) >= 1) {
+      k++;
+    }
+    return k;
+  }
+
+  /**
+   * Returns γ(n), the x ≥ 1 with {@code x^x = n} (Kleinberg and Tardos, <i>Algorithm Design</i>,
+   * section 13.10), which grows like {@code ln n / ln ln n}.
+   *
+   * @param n the number of bins, at least 3
+   * @return the root of {@code x ln x = ln n}, to within 10<sup>-12</sup>
+   * @throws IllegalArgumentException if {@code n < 3}
+   */
+  public static double kleinbergTardosGamma(double n) {
+    checkN(n);
+    double target = Math.log(n);
+    double low = 1;
+    double high = Math.max(2, target);
+    while (high - low > 1e-12 * high) {
+      double mid = (low + high) / 2;
+      if (mid * Math.log(mid) < target) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    return (low + high) / 2;
+  }
+
+  /**
+   * Returns Kleinberg and Tardos's bound {@code e·γ(n)}: with probability at least {@code 1 − 1/n},
+   * no bin holds more than this many of n balls thrown into n bins with one choice. It follows from
+   * {@link #chernoffTail} at {@code c = e·γ(n)}, below {@code 1/n²} for one bin, and a union bound
+   * over the n bins.
+   *
+   * @param n the number of balls and of bins, at least 3
+   * @return {@code e·γ(n)}
+   * @throws IllegalArgumentException if {@code n < 3}
+   */
+  public static double kleinbergTardosMaxLoad(double n) {
+    return Math.E * kleinbergTardosGamma(n);
+  }
+
+  /**
+   * Returns the Chernoff bound {@code e^(c−1) / c^c} on the probability that a sum of independent
+   * 0/1 variables with mean 1 (the load of one bin when n balls go to n bins) reaches c: the bound
+   * {@code (e^δ / (1 + δ)^(1+δ))^μ} with μ = 1 and c = 1 + δ.
+   *
+   * @param c the load, {@code >= 1}
+   * @return the bound on {@code P(X >= c)}
+   * @throws IllegalArgumentException if {@code c < 1} or c is not finite
+   */
+  public static double chernoffTail(double c) {
+    if (!(c >= 1) || Double.isInfinite(c)) {
+      throw new IllegalArgumentException("c must be >= 1 and finite: " + c);
+    }
+    return Math.exp(c - 1 - c * Math.log(c));
+  }
+
+  /**
    * Returns {@code ln ln n / ln d}, the leading term of the d-choice maximum load.
    *
    * @param n the number of balls and of bins, at least 3

@@ -6,6 +6,7 @@ package io.github.twochoice.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class TheoryTest {
   }
 
   @Test
-  void maximumLoadsMatchTheBriefsReferenceFigures() {
+  void maximumLoadsMatchTheReferenceFigures() {
     // ln ln n / ln 2 = 3.8 and ln n / ln ln n = 5.3 at n = 10^6; 7.8 against 42 at n = 10^100
     assertEquals(3.8, Theory.multipleChoiceMaxLoad(1e6, 2), 0.05);
     assertEquals(5.3, Theory.oneChoiceMaxLoad(1e6), 0.05);
@@ -40,6 +41,32 @@ class TheoryTest {
         Theory.multipleChoiceMaxLoad(1e6, 2) * Math.log(2) / Math.log(2.618034),
         Theory.dLeftMaxLoad(1e6, 2),
         1e-5);
+  }
+
+  @Test
+  void classicOneChoiceBounds() {
+    assertEquals(4, Theory.roundRobinMaxLoad(10, 3));
+    assertEquals(1, Theory.roundRobinMaxLoad(1_000_000, 1_000_000));
+    assertEquals(0, Theory.roundRobinMaxLoad(0, 7));
+    // 8! = 40,320 < 10^5 < 9! = 362,880: the union bound first drops below 1 at k = 9.
+    assertEquals(9, Theory.unionBoundMaxLoad(1e5));
+    assertEquals(1e5 / 362_880, Theory.unionBound(1e5, 9), 1e-12);
+    assertEquals(10, Theory.unionBoundMaxLoad(1e6));
+    // gamma(n) solves x^x = n: exactly 3 for 27 and 4 for 256.
+    assertEquals(3, Theory.kleinbergTardosGamma(27), 1e-9);
+    assertEquals(4, Theory.kleinbergTardosGamma(256), 1e-9);
+    assertEquals(Math.E * 4, Theory.kleinbergTardosMaxLoad(256), 1e-8);
+    assertEquals(1, Theory.chernoffTail(1), 1e-15);
+    assertEquals(Math.E / 4, Theory.chernoffTail(2), 1e-15);
+    // The step of Kleinberg and Tardos's proof: at c = e·gamma(n) one bin's tail is below 1/n^2.
+    for (double n : new double[] {1e3, 1e4, 1e6, 1e9}) {
+      double tail = Theory.chernoffTail(Theory.kleinbergTardosMaxLoad(n));
+      assertTrue(tail < 1 / (n * n), n + ": " + tail);
+    }
+    assertThrows(IllegalArgumentException.class, () -> Theory.roundRobinMaxLoad(1, 0));
+    assertThrows(IllegalArgumentException.class, () -> Theory.unionBound(1e3, -1));
+    assertThrows(IllegalArgumentException.class, () -> Theory.chernoffTail(0.5));
+    assertThrows(IllegalArgumentException.class, () -> Theory.kleinbergTardosGamma(2));
   }
 
   @Test
@@ -77,7 +104,7 @@ class TheoryTest {
   }
 
   @Test
-  void fluidLimitsMatchTheBriefsTwoChoiceLayers() {
+  void fluidLimitsMatchTheClassicTwoChoiceLayers() {
     double[] two = Theory.layerFractions(2, 1, 6);
     assertEquals(0.2295, two[2], 1e-4); // "about 22.9 % hold >= 2"
     assertEquals(0.0089, two[3], 1e-4); // "0.9 % hold >= 3"
