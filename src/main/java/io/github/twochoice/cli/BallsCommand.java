@@ -50,6 +50,11 @@ final class BallsCommand implements Runnable {
 
   @Override
   public void run() {
+    for (int n : ns) {
+      common.check(n >= 1, "--n", "at least 1", n);
+    }
+    common.check(load > 0 && Double.isFinite(load), "--load", "a positive number", load);
+    common.check(trials >= 1, "--trials", "at least 1", trials);
     Progress progress = common.progress("balls", (long) ns.size() * Scheme.STANDARD.size());
     Table table =
         new Table(
