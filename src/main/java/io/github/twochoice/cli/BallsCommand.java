@@ -61,7 +61,15 @@ final class BallsCommand implements Runnable {
 
   @Override
   public void run() {
+    for (int n : ns) {
+      common.check(n >= 1, "--n", "at least 1", n);
+    }
+    common.check(load > 0 && Double.isFinite(load), "--load", "a positive number", load);
+    common.check(trials >= 1, "--trials", "at least 1", trials);
     if (bounds) {
+      for (int n : ns) {
+        common.check(n >= 3, "--n", "at least 3 with --bounds", n);
+      }
       common.print(boundsTable());
       return;
     }

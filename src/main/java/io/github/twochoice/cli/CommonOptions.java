@@ -7,6 +7,7 @@ package io.github.twochoice.cli;
 import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The options every experiment shares: the seed and the output format. */
@@ -22,6 +23,16 @@ final class CommonOptions {
 
   @Option(names = "--csv", description = "Print CSV instead of an aligned table.")
   boolean csv;
+
+  /**
+   * Throws a one-line usage error, "{@code option} must be {@code rule}: {@code value}", unless
+   * {@code valid}.
+   */
+  void check(boolean valid, String option, String rule, Object value) {
+    if (!valid) {
+      throw new ParameterException(spec.commandLine(), option + " must be " + rule + ": " + value);
+    }
+  }
 
   PrintWriter out() {
     return spec.commandLine().getOut();

@@ -48,7 +48,12 @@ public final class Main implements Runnable {
 
   /** The command line with every command registered; tests call {@code execute} on it. */
   static CommandLine commandLine() {
-    CommandLine commandLine = new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true);
+    OneLineErrors errors = new OneLineErrors();
+    CommandLine commandLine =
+        new CommandLine(new Main())
+            .setCaseInsensitiveEnumValuesAllowed(true)
+            .setParameterExceptionHandler(errors)
+            .setExecutionExceptionHandler(errors);
     BuildVersion version = new BuildVersion();
     for (CommandLine subcommand : commandLine.getSubcommands().values()) {
       subcommand.getCommandSpec().versionProvider(version); // --version on every command

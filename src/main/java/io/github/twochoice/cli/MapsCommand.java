@@ -54,6 +54,7 @@ final class MapsCommand implements Runnable {
 
   @Override
   public void run() {
+    common.check(n >= 1, "--n", "at least 1", n);
     Progress progress = common.progress("maps", (long) kinds.size() * families.size());
     Table table =
         new Table(

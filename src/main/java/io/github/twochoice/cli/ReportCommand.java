@@ -50,6 +50,13 @@ final class ReportCommand implements Runnable {
 
   @Override
   public void run() {
+    Path folder = out.toAbsolutePath().getParent();
+    common.check(!Files.isDirectory(out), "--out", "a file, not a directory", out);
+    common.check(
+        folder != null && Files.isDirectory(folder) && Files.isWritable(folder),
+        "--out",
+        "in a writable directory that exists",
+        out);
     Report.Settings settings =
         quick ? Report.Settings.quick(common.seed) : Report.Settings.full(common.seed);
     Progress progress =
@@ -63,7 +70,7 @@ final class ReportCommand implements Runnable {
     try {
       Files.writeString(out, Report.html(sections, settings), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + out, e);
+      throw new UncheckedIOException("cannot write " + out + ": " + PlaceCommand.reason(e), e);
     }
     Table table = new Table("chart", "series", "style", "points");
     for (Report.Section section : sections) {

@@ -45,6 +45,13 @@ final class SupermarketCommand implements Runnable {
 
   @Override
   public void run() {
+    for (double lambda : lambdas) {
+      common.check(lambda > 0 && lambda < 1, "--lambda", "in (0, 1)", lambda);
+    }
+    for (int d : choices) {
+      common.check(d >= 1 && d <= 64, "--d", "from 1 to 64", d);
+    }
+    common.check(maxLength >= 1, "--max-length", "at least 1", maxLength);
     List<String> header = new ArrayList<>(List.of("lambda", "d", "mean time"));
     for (int i = 1; i <= maxLength; i++) {
       header.add(">=" + i + " %");

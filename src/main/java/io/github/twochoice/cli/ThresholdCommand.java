@@ -52,9 +52,12 @@ final class ThresholdCommand implements Runnable {
 
   @Override
   public void run() {
+    common.check(cells >= 1, "--cells", "at least 1", cells);
+    common.check(trials >= 1, "--trials", "at least 1", trials);
+    List<int[]> parsed = parseLayouts();
     Progress progress = common.progress("threshold", layouts.size());
     List<Experiments.Threshold> rows =
-        Experiments.thresholds(parseLayouts(), cells, trials, common.seed, progress);
+        Experiments.thresholds(parsed, cells, trials, common.seed, progress);
     progress.finish();
     if (sweep) {
       common.print(sweepTable(rows));
@@ -112,6 +115,13 @@ final class ThresholdCommand implements Runnable {
         throw new ParameterException(
             spec.commandLine(), "--layouts: expected dxb such as 2x4, got '" + layout + "'", e);
       }
+      int[] last = parsed.get(parsed.size() - 1);
+      common.check(last[0] >= 2 && last[0] <= 8, "--layouts d", "from 2 to 8", layout);
+      common.check(
+          last[1] == 1 || last[1] == 2 || last[1] == 4 || last[1] == 8,
+          "--layouts b",
+          "1, 2, 4 or 8",
+          layout);
     }
     return parsed;
   }
