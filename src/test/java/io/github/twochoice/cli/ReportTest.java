@@ -137,17 +137,7 @@ class ReportTest {
             "mean"),
         names(charts.get(3).chart()));
     for (Report.Figure figure : charts) {
-      Chart chart = figure.chart();
-      String svg = new SvgChart(chart).render();
-      assertTrue(svg.contains("aria-label=\"" + SvgChart.escape(chart.title()) + "\""), svg);
-      assertFalse(svg.contains("NaN"), chart.title());
-      for (Chart.Series s : chart.series()) {
-        assertTrue(s.xs().length >= 2, s.name());
-        assertTrue(svg.contains("data-series=\"" + s.name() + "\""), s.name());
-        for (double y : s.ys()) {
-          assertTrue(Double.isFinite(y) && y >= 0, chart.title() + " / " + s.name() + ": " + y);
-        }
-      }
+      assertRendersFinitePoints(figure.chart(), 2);
     }
   }
 
@@ -201,17 +191,24 @@ class ReportTest {
     assertTrue(charts.get(1).chart().y().log());
     assertTrue(balancing.intro().contains("20000 requests"), balancing.intro());
     for (Report.Figure figure : charts) {
-      Chart chart = figure.chart();
-      String svg = new SvgChart(chart).render();
-      assertTrue(svg.contains("aria-label=\"" + SvgChart.escape(chart.title()) + "\""), svg);
-      assertFalse(svg.contains("NaN"), chart.title());
-      for (Chart.Series s : chart.series()) {
-        assertTrue(s.xs().length >= 6, s.name());
-        assertTrue(svg.contains("data-series=\"" + s.name() + "\""), s.name());
-        for (int i = 0; i < s.xs().length; i++) {
-          assertTrue(Double.isFinite(s.xs()[i]) && Double.isFinite(s.ys()[i]), s.name());
-          assertTrue(s.ys()[i] >= 0, chart.title() + " / " + s.name() + ": " + s.ys()[i]);
-        }
+      assertRendersFinitePoints(figure.chart(), 6);
+    }
+  }
+
+  /**
+   * Checks that a chart renders with its label and every series, each of at least {@code minPoints}
+   * finite points with non-negative values.
+   */
+  private static void assertRendersFinitePoints(Chart chart, int minPoints) {
+    String svg = new SvgChart(chart).render();
+    assertTrue(svg.contains("aria-label=\"" + SvgChart.escape(chart.title()) + "\""), svg);
+    assertFalse(svg.contains("NaN"), chart.title());
+    for (Chart.Series s : chart.series()) {
+      assertTrue(s.xs().length >= minPoints, s.name());
+      assertTrue(svg.contains("data-series=\"" + s.name() + "\""), s.name());
+      for (int i = 0; i < s.xs().length; i++) {
+        assertTrue(Double.isFinite(s.xs()[i]) && Double.isFinite(s.ys()[i]), s.name());
+        assertTrue(s.ys()[i] >= 0, chart.title() + " / " + s.name() + ": " + s.ys()[i]);
       }
     }
   }
