@@ -75,7 +75,7 @@ public final class Theory {
    * Returns the union bound {@code n / k!} on the probability that some bin holds at least k of n
    * balls thrown into n bins with one choice: a given bin does with probability at most {@code C(n,
    * k) / n^k <= 1 / k!}, and there are n bins. Below 1 from the first k with {@code k! > n} ({@link
-   * #unionBoundMaxLoad}); for n = 10<sup>5</sup>, 8! < 10<sup>5</sup> < 9!.
+   * #unionBoundMaxLoad}); for n = 10<sup>5</sup>, 8! &lt; 10<sup>5</sup> &lt; 9!.
    *
    * @param n the number of balls and of bins, at least 3
    * @param k the load, {@code >= 0}
