@@ -24,6 +24,12 @@ final class CommonOptions {
   @Option(names = "--csv", description = "Print CSV instead of an aligned table.")
   boolean csv;
 
+  @Option(
+      names = "--quiet",
+      description =
+          "No progress lines on the error stream (they appear only on a terminal anyway).")
+  boolean quiet;
+
   /**
    * Throws a one-line usage error, "{@code option} must be {@code rule}: {@code value}", unless
    * {@code valid}.
@@ -39,7 +45,17 @@ final class CommonOptions {
   }
 
   Progress progress(String label, long total) {
-    return new Progress(spec.commandLine().getErr(), label, total);
+    return new Progress(spec.commandLine().getErr(), label, total, showsProgress());
+  }
+
+  /**
+   * Whether to show progress: not with {@code --quiet}, and only in an interactive session. Java 17
+   * cannot ask whether the error stream is a terminal; {@link System#console()}, non-null when the
+   * input and output are, stands in for it, so a run whose output goes to a file or a pipe (a
+   * script, a CI log) prints no progress lines.
+   */
+  private boolean showsProgress() {
+    return !quiet && System.console() != null;
   }
 
   void print(Table table) {

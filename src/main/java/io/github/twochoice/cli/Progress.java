@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 /**
  * Progress of a long run on the error stream: silent for the first {@link #QUIET_NANOS}, then a
  * line "label: done/total" rewritten in place at most twice a second, so short runs print nothing
- * and tables on the output stream stay clean.
+ * and tables on the output stream stay clean. An invisible progress (see {@link
+ * CommonOptions#progress}) prints nothing at all.
  */
 final class Progress {
   static final long QUIET_NANOS = 2_000_000_000L;
@@ -18,22 +19,24 @@ final class Progress {
   private final PrintWriter err;
   private final String label;
   private final long total;
+  private final boolean visible;
   private final long start = System.nanoTime();
   private long done;
   private long lastPrinted;
   private boolean printed;
 
-  Progress(PrintWriter err, String label, long total) {
+  Progress(PrintWriter err, String label, long total, boolean visible) {
     this.err = err;
     this.label = label;
     this.total = total;
+    this.visible = visible;
   }
 
   /** Records one more unit of work done. */
   void step() {
     done++;
     long now = System.nanoTime();
-    if (now - start >= QUIET_NANOS && now - lastPrinted >= INTERVAL_NANOS) {
+    if (visible && now - start >= QUIET_NANOS && now - lastPrinted >= INTERVAL_NANOS) {
       err.print("\r" + label + ": " + done + "/" + total);
       err.flush();
       lastPrinted = now;

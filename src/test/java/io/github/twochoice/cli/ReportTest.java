@@ -27,7 +27,7 @@ class ReportTest {
 
   @BeforeAll
   static void buildQuickReport() throws IOException {
-    Progress silent = new Progress(new PrintWriter(new StringWriter()), "test", 0);
+    Progress silent = new Progress(new PrintWriter(new StringWriter()), "test", 0, false);
     figures = Report.figures(Report.Settings.quick(2026), silent);
     study = PlacementStudy.run(AccessLogReader.readBundled(null), 8);
     placement = PlacementFigures.section(study);
