@@ -61,4 +61,14 @@ final class CommonOptions {
   void print(Table table) {
     table.print(out(), csv);
   }
+
+  /**
+   * Prints one of several tables of a command: a blank line, a title line ("# title" in CSV), the
+   * table.
+   */
+  void section(String title, Table table) {
+    out().println();
+    out().println(csv ? "# " + title : title);
+    print(table);
+  }
 }

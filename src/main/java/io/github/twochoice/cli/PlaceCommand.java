@@ -90,11 +90,12 @@ final class PlaceCommand implements Runnable {
             nodeCount,
             log.skippedLines() == 0 ? "" : "; " + log.skippedNote());
     PlaceTables tables = new PlaceTables(study);
-    section("URLs and requests per node", tables.loads());
-    section("Requests per node", tables.requestsPerNode());
-    section(PlacementStudy.FAILED + " fails: URLs moved to each surviving node", tables.failure());
-    section(study.joined() + " joins: URLs it takes from each node", tables.join());
-    section(
+    common.section("URLs and requests per node", tables.loads());
+    common.section("Requests per node", tables.requestsPerNode());
+    common.section(
+        PlacementStudy.FAILED + " fails: URLs moved to each surviving node", tables.failure());
+    common.section(study.joined() + " joins: URLs it takes from each node", tables.join());
+    common.section(
         "From "
             + nodeCount
             + " to "
@@ -103,14 +104,14 @@ final class PlaceCommand implements Runnable {
             + study.nodes().get(nodeCount - 1)
             + " removed): URLs that change owner",
         tables.shrink());
-    section("Rings: the share of the ring each node owns", tables.rings());
-    section(
+    common.section("Rings: the share of the ring each node owns", tables.rings());
+    common.section(
         "Weighted rendezvous, capacities " + study.capacitiesLabel() + ": shares per node, %",
         tables.weighted());
-    section(
+    common.section(
         "The " + PlacementStudy.TOP + " most requested URLs, rendezvous primary and backup",
         tables.topUrls());
-    section(
+    common.section(
         "Hot keys: the hottest URLs replicated on primary and backup (rendezvous)",
         tables.replication());
   }
@@ -144,12 +145,5 @@ final class PlaceCommand implements Runnable {
       return e.getMessage();
     }
     return e instanceof EOFException ? "unexpected end of file" : e.getClass().getSimpleName();
-  }
-
-  /** Prints a title line ("# title" in CSV), the table, and a blank line. */
-  private void section(String title, Table table) {
-    common.out().println();
-    common.out().println(common.csv ? "# " + title : title);
-    common.print(table);
   }
 }

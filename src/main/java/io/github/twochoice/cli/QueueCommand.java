@@ -125,17 +125,17 @@ final class QueueCommand implements Runnable {
             requests,
             setup.warmup());
     QueueTables tables = new QueueTables(study);
-    section(
+    common.section(
         "Response times in ms per policy, on fresh loads or a board updated every T ms",
         tables.responseTimes());
-    section(
+    common.section(
         "Counting jobs vs job sizes, fresh loads: "
             + setup.sizes().name()
             + " sizes beside exponential sizes of the same mean; gain = random's figure / the"
             + " policy's",
         tables.sizes());
     String fair = "fair share 1/n = " + Format.percent(1.0 / servers) + " %";
-    section(
+    common.section(
         String.format(
             Locale.ROOT,
             "A cold server joins halfway through runs of %d requests, at a board update: its share of"
@@ -144,7 +144,7 @@ final class QueueCommand implements Runnable {
             QueueTables.number(PoolChanges.JOIN_WINDOW_MILLIS),
             fair),
         tables.coldJoin());
-    section(
+    common.section(
         String.format(
             Locale.ROOT,
             "A server fails fast, answering at once with an error, after the warm-up of runs of %d"
@@ -152,7 +152,7 @@ final class QueueCommand implements Runnable {
             study.changeRequests(),
             fair),
         tables.failFast());
-    section(
+    common.section(
         "The supermarket model at λ = "
             + QueueTables.number(lambda)
             + ", exponential sizes of mean 1, best of d on fresh loads: simulated beside the"
@@ -205,12 +205,5 @@ final class QueueCommand implements Runnable {
 
   private void fail(String message) {
     throw new ParameterException(spec.commandLine(), message);
-  }
-
-  /** Prints a title line ("# title" in CSV), the table, and a blank line. */
-  private void section(String title, Table table) {
-    common.out().println();
-    common.out().println(common.csv ? "# " + title : title);
-    common.print(table);
   }
 }
