@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[[ -f target/twochoice.jar ]] || mvn -B -q package -DskipTests
-java -jar target/twochoice.jar report --seed "${SEED:-2026}" --out target/report.html
+[[ -f cli/target/twochoice.jar ]] || mvn -B -q package -DskipTests
+java -jar cli/target/twochoice.jar report --seed "${SEED:-2026}" --out target/report.html
 
 profile="$(mktemp -d)"
 trap 'rm -rf "$profile"' EXIT

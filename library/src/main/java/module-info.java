@@ -10,10 +10,4 @@ module io.github.twochoice {
   exports io.github.twochoice.sim;
   exports io.github.twochoice.sim.queue;
   exports io.github.twochoice.place;
-
-  // The command line (package cli) needs picocli, which only the executable jar bundles.
-  requires static info.picocli;
-
-  opens io.github.twochoice.cli to
-      info.picocli;
 }
