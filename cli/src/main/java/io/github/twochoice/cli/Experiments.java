@@ -324,7 +324,7 @@ final class Experiments {
       this.stats = stats;
       // The fluid limit describes the keys the rule placed, not those in the overflow area:
       // counting these would ask for it at a load far beyond any the table runs at.
-      this.theory = kind.theory(stats.meanLoad());
+      this.theory = kind.theory(stats.meanKeysPerBucket());
     }
 
     MapKind kind() {

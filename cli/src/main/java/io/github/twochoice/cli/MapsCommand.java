@@ -79,7 +79,7 @@ final class MapsCommand implements Runnable {
           row.family().name().toLowerCase(java.util.Locale.ROOT),
           row.keys().name().toLowerCase(java.util.Locale.ROOT),
           stats.buckets(),
-          Format.fixed(stats.meanLoad(), 3),
+          Format.fixed(stats.meanKeysPerBucket(), 3),
           stats.maxLoad(),
           predicted < 0 ? "-" : predicted,
           Format.percent(stats.fractionAtLeast(2)),

@@ -97,7 +97,7 @@ public final class Demo {
         Locale.ROOT,
         "  %,d slots, load %.3f; keys per choice %s; probes hit %.3f, miss %.3f%n",
         stats.buckets() * cuckoo.slotsPerBucket(),
-        stats.meanLoad() / cuckoo.slotsPerBucket(),
+        stats.meanKeysPerBucket() / cuckoo.slotsPerBucket(),
         Arrays.toString(stats.entriesPerChoice()),
         stats.meanProbesHit(),
         stats.meanProbesMiss());

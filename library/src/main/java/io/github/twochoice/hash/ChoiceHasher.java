@@ -25,7 +25,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * provide; {@link HashFamily#hasher(long)} makes one of any family.
  *
  * <p>Keys with equal {@code hashCode()} get equal choices under every seed and family: no hash
- * derived from the hash code can separate them, so every map keeps a bounded fallback for them.
+ * derived from the hash code can separate them, so every map keeps them in an overflow area (O(log
+ * n) per operation for {@code Comparable} keys).
  *
  * <p>Cost: the key's own {@code hashCode()} plus a few multiplications (the strong mixer: two) or
  * four table lookups (tabulation) per {@link #hash(Object)}; one addition and one multiplication

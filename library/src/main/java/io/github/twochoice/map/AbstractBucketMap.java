@@ -53,25 +53,41 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   /** Turns keys into choices; its seed travels with the serialized map. */
   private final ChoiceHasher hasher;
 
+  /** Whether the table holds values: false under a set. */
+  private final boolean storesValues;
+
+  /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
+  private final HashStrategy<Object> strategy;
+
   private transient BucketTable table;
   private transient long rehashesForLoad;
   private transient long rehashesForFailedInsert;
   private transient long overflowInsertions;
 
-  AbstractBucketMap(BucketMapBuilder<?> builder, boolean subtables) {
+  AbstractBucketMap(
+      BucketMapBuilder<?> builder,
+      boolean subtables,
+      boolean storesValues,
+      HashStrategy<?> strategy) {
     this.choices = builder.choices;
     this.slotsPerBucket = builder.slotsPerBucket;
     this.subtables = subtables;
     this.loadFactor = builder.loadFactor;
     this.hasher = builder.hasher();
-    int ranges = subtables ? choices : 1;
-    this.table =
-        new BucketTable(
-            choices,
-            slotsPerBucket,
-            subtables,
-            BucketTable.bucketsPerRangeFor(
-                builder.expectedSize, loadFactor, slotsPerBucket, ranges));
+    this.storesValues = storesValues;
+    this.strategy = KeyEquality.erase(strategy);
+    this.table = emptyTable(bucketsPerRangeFor(builder.expectedSize));
+  }
+
+  private BucketTable emptyTable(int bucketsPerRange) {
+    return new BucketTable(
+        choices, slotsPerBucket, subtables, bucketsPerRange, storesValues, strategy);
+  }
+
+  /** The buckets per range of a table that holds {@code entries} keys at the load factor. */
+  private int bucketsPerRangeFor(int entries) {
+    return BucketTable.bucketsPerRangeFor(
+        entries, loadFactor, slotsPerBucket, subtables ? choices : 1);
   }
 
   /**
@@ -148,6 +164,15 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     return hasher;
   }
 
+  final HashStrategy<Object> strategy() {
+    return strategy;
+  }
+
+  @Override
+  final boolean storesValues() {
+    return storesValues;
+  }
+
   final long rehashesForLoad() {
     return rehashesForLoad;
   }
@@ -169,7 +194,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
 
   @Override
   final long hash(Object key) {
-    return hasher.hash(key);
+    return KeyEquality.hash(hasher, strategy, key);
   }
 
   @Override
@@ -185,7 +210,25 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   @Override
   final void grow() {
     rehashesForLoad++;
-    rebuild();
+    rebuild(nextSize());
+  }
+
+  @Override
+  final long threshold() {
+    return (long) (loadFactor * table.slots());
+  }
+
+  @Override
+  final void rebuildFor(int entries) {
+    int bucketsPerRange = bucketsPerRangeFor(Math.max(entries, size()));
+    if (bucketsPerRange != table.bucketsPerRange()) {
+      rebuild(bucketsPerRange);
+    }
+  }
+
+  /** The buckets per range after a growth ({@link Growth#next}). */
+  private int nextSize() {
+    return Growth.next(table.bucketsPerRange(), table.slots(), growth());
   }
 
   @Override
@@ -199,51 +242,53 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
         return;
       }
       rehashesForFailedInsert++;
-      rebuild();
+      rebuild(nextSize());
     }
     placed(moves);
   }
 
   /**
-   * Rebuilds the table with more buckets ({@link Growth#next}). Each key keeps its choice: the key
-   * in bucket k of a range of n buckets goes to bucket ⌊g·n'/2^32⌋ of the new range of n' buckets,
-   * which lies between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋, so reading the old table front to back writes the
-   * new one front to back too: both stream through memory, and a garbage collector that tracks
-   * written cards (G1) sees a card written many times, not once per key. A key whose bucket in the
-   * new table is full (a few, when two old buckets feed one new bucket) is placed by the map's
-   * rule; the overflow area's keys are placed again too, those that still do not fit into the new
-   * overflow area.
+   * Rebuilds the table with {@code bucketsPerRange} buckets per range, usually more (a growth),
+   * sometimes fewer ({@link #rebuildFor}). Each key keeps its choice: the key in bucket k of a
+   * range of n buckets goes to bucket ⌊g·n'/2^32⌋ of the new range of n' buckets, which lies
+   * between ⌊k·n'/n⌋ and ⌊(k+1)·n'/n⌋, so reading the old table front to back writes the new one
+   * front to back too: both stream through memory, and a garbage collector that tracks written
+   * cards (G1) sees a card written many times, not once per key. A key whose bucket in the new
+   * table is full (a few, when two old buckets feed one new bucket) is placed by the map's rule;
+   * the overflow area's keys are placed again too, those that still do not fit into the new
+   * overflow area. The new table replaces the old one only when it is complete, so a failure (out
+   * of memory, a throwing {@code hashCode()}) leaves the map as it was.
    */
-  private void rebuild() {
+  private void rebuild(int bucketsPerRange) {
     BucketTable old = table;
-    BucketTable larger = old.resized(Growth.next(old.bucketsPerRange(), old.slots(), growth()));
+    BucketTable resized = old.resized(bucketsPerRange);
     for (int bucket = 0; bucket < old.buckets(); bucket++) {
       int first = old.firstSlotOf(bucket);
       for (long occupied = old.occupiedFlags(bucket); occupied != 0; occupied &= occupied - 1) {
         int slot = first + (Long.numberOfTrailingZeros(occupied) >>> 3);
         Object key = old.keyAt(slot);
-        long hash = hasher.hash(key);
-        int sameChoice = old.sameChoiceIn(larger, hash, bucket);
-        if (larger.hasRoom(sameChoice)) {
-          larger.store(sameChoice, old.tagAt(slot), key, old.valueAt(slot));
+        long hash = hash(key);
+        int sameChoice = old.sameChoiceIn(resized, hash, bucket);
+        if (resized.hasRoom(sameChoice)) {
+          resized.store(sameChoice, old.tagAt(slot), key, old.valueAt(slot));
         } else {
-          placeAgain(larger, hash, key, old.valueAt(slot));
+          placeAgain(resized, hash, key, old.valueAt(slot));
         }
       }
     }
     OverflowArea overflow = old.overflow();
     for (int i = 0; i < overflow.size(); i++) {
       Object key = overflow.keyAt(i);
-      placeAgain(larger, hasher.hash(key), key, overflow.valueAt(i));
+      placeAgain(resized, hash(key), key, overflow.valueAt(i));
     }
-    table = larger;
+    table = resized;
     modCount++;
   }
 
-  /** Places an entry in {@code larger} by the map's rule, or in its overflow area. */
-  private void placeAgain(BucketTable larger, long hash, Object key, Object value) {
-    if (placeIn(larger, hash, key, value) < 0) {
-      larger.addToOverflow(hash, key, value);
+  /** Places an entry in {@code resized} by the map's rule, or in its overflow area. */
+  private void placeAgain(BucketTable resized, long hash, Object key, Object value) {
+    if (placeIn(resized, hash, key, value) < 0) {
+      resized.addToOverflow(hash, key, value);
     }
   }
 
@@ -284,7 +329,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   @Override
   final void removeAt(int index) {
     // An overflow entry's key is hashed to find its home; it was just found, so hashing is cheap.
-    table.removeAt(index, index < table.slots() ? 0 : hasher.hash(table.keyAt(index)));
+    table.removeAt(index, index < table.slots() ? 0 : hash(table.keyAt(index)));
     modCount++;
   }
 
@@ -325,6 +370,6 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     if (hasher == null) {
       throw new InvalidObjectException("missing hasher");
     }
-    table = new BucketTable(choices, slotsPerBucket, subtables, 1);
+    table = emptyTable(1);
   }
 }

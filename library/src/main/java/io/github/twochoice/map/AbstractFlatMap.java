@@ -39,6 +39,12 @@ import java.util.function.IntFunction;
  * three views and their fail-fast iterators and spliterators, the default methods with {@link
  * java.util.HashMap}'s semantics, and serialization of the entries.
  *
+ * <p><b>Size.</b> Besides growing, a table rebuilds for a given number of entries ({@link
+ * #rebuildFor}): {@code putAll} first makes room for all the new keys, {@link #trim()} shrinks the
+ * table to what its entries need, and a removal through the map (not through an iterator, which
+ * must keep its place) that leaves fewer entries than a quarter of the growth threshold shrinks the
+ * table to half full, so a map that was large and became small gives its memory back.
+ *
  * <p>Iteration runs over increasing indices. {@link #removeAt} may move another entry into the
  * removed index, but only one that iteration has not reached yet (from a higher index), so an
  * iterator's {@code remove} simply resumes at the index it removed.
@@ -51,6 +57,16 @@ import java.util.function.IntFunction;
  * @param <V> the type of values
  */
 abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Cloneable, LoadReporting {
+  /**
+   * A removal shrinks the table when its entries fall below this fraction's inverse of the growth
+   * threshold: 1/4, so that shrinking to half full leaves a factor of two before the table grows or
+   * shrinks again.
+   */
+  static final int SHRINK_BELOW_FRACTION_INVERSE = 4;
+
+  /** Tables whose growth threshold is at most this never shrink by themselves. */
+  static final int SHRINK_FLOOR = 64;
+
   /** Number of structural modifications, for fail-fast iteration. */
   transient int modCount;
 
@@ -71,6 +87,19 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   /** Grows the table; every entry keeps its key, value and nothing else. */
   abstract void grow();
+
+  /** Returns how many entries the table holds before it grows: its load factor times its slots. */
+  abstract long threshold();
+
+  /**
+   * Rebuilds the table at the size that holds {@code entries} (at least {@link #size()}) at the
+   * load factor, larger or smaller than now; does nothing if the table has that size already.
+   * Iteration order changes; a failure leaves the map as it was.
+   */
+  abstract void rebuildFor(int entries);
+
+  /** Returns whether the table holds values; a table under a set holds keys only. */
+  abstract boolean storesValues();
 
   /**
    * Places an absent key with hash {@code hash}: in the table by the map's rule, or in its overflow
@@ -111,6 +140,54 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     return find(hash(key), key);
   }
 
+  /**
+   * Removes the live entry at {@code index} and shrinks the table if it is now mostly empty. Not
+   * for iterators: the shrinking moves every entry.
+   */
+  final void removeAndShrink(int index) {
+    removeAt(index);
+    long threshold = threshold();
+    if (threshold > SHRINK_FLOOR && size() < threshold / SHRINK_BELOW_FRACTION_INVERSE) {
+      rebuildFor(2 * size());
+    }
+  }
+
+  /**
+   * Rebuilds the table at the smallest size that holds its entries at its load factor, giving back
+   * the memory that removals left empty (as fastutil's {@code trim()} does). Removals through this
+   * map shrink a table that becomes a quarter as full as its load factor by themselves; removals
+   * through an iterator never do, so call this after them. Iteration order may change.
+   *
+   * <p>Cost: O(size + capacity) time and one {@code hashCode()} call per key, like a growth.
+   *
+   * @since 0.1.0
+   */
+  public void trim() {
+    rebuildFor(size());
+  }
+
+  // ---- Keys without values, for the sets ----
+
+  /** Adds {@code key} if absent (with a null value); returns whether it was absent. */
+  final boolean addKey(K key) {
+    long hash = hash(key);
+    if (find(hash, key) >= 0) {
+      return false;
+    }
+    insert(hash, key, null);
+    return true;
+  }
+
+  /** Removes {@code key} if present; returns whether it was. */
+  final boolean removeKey(Object key) {
+    int index = indexOf(key);
+    if (index < 0) {
+      return false;
+    }
+    removeAndShrink(index);
+    return true;
+  }
+
   // ---- The write path: hash once, search once, place ----
 
   /** Adds an absent key whose hash is {@code hash}, growing the table first if it is full. */
@@ -120,6 +197,14 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     }
     place(hash, key, value);
     modCount++;
+  }
+
+  /** Grows the table once, if needed, so that {@code more} new entries fit without growing. */
+  final void makeRoomFor(int more) {
+    long wanted = (long) size() + more;
+    if (more > 0 && wanted > threshold()) {
+      rebuildFor((int) Math.min(Integer.MAX_VALUE, wanted));
+    }
   }
 
   @Override
@@ -178,7 +263,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
       return null;
     }
     V old = valueAt(index);
-    removeAt(index);
+    removeAndShrink(index);
     return old;
   }
 
@@ -188,12 +273,20 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     if (index < 0 || !Objects.equals(value, valueAt(index))) {
       return false;
     }
-    removeAt(index);
+    removeAndShrink(index);
     return true;
   }
 
+  /**
+   * Copies every mapping of {@code m} into this map. The table first grows once to hold as many
+   * entries as both maps have together, rather than growing step by step on the way.
+   *
+   * @param m the mappings to copy
+   * @throws NullPointerException if {@code m} is null
+   */
   @Override
   public void putAll(Map<? extends K, ? extends V> m) {
+    makeRoomFor(m.size());
     for (Entry<? extends K, ? extends V> e : m.entrySet()) {
       put(e.getKey(), e.getValue());
     }
@@ -338,7 +431,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     if (value != null) {
       store(index, hash, key, value);
     } else if (index >= 0) {
-      removeAt(index);
+      removeAndShrink(index);
     }
     return value;
   }
@@ -415,12 +508,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
     @Override
     public boolean remove(Object o) {
-      int index = indexOf(o);
-      if (index < 0) {
-        return false;
-      }
-      removeAt(index);
-      return true;
+      return removeKey(o);
     }
 
     @Override
@@ -483,7 +571,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
       if (index < 0) {
         return false;
       }
-      removeAt(index);
+      removeAndShrink(index);
       return true;
     }
 
@@ -522,7 +610,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
     private int currentIndex() {
       int i = lastKnownIndex;
-      if (i >= indexLimit() || !isLive(i) || !Objects.equals(key, keyAt(i))) {
+      // the stored key object is this entry's key while the entry lives there
+      if (i >= indexLimit() || !isLive(i) || keyAt(i) != key) {
         i = indexOf(key);
         lastKnownIndex = i;
       }
@@ -714,12 +803,15 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   // ---- Serialization of the entries, shared by every map ----
 
-  /** Writes the size, then each key and value. */
+  /** Writes the size, then each key and its value (only the keys for a table of keys). */
   final void writeEntries(ObjectOutputStream out) throws IOException {
     out.writeInt(size());
+    boolean values = storesValues();
     for (int i = nextLive(0); i < indexLimit(); i = nextLive(i + 1)) {
       out.writeObject(keyAt(i));
-      out.writeObject(valueAt(i));
+      if (values) {
+        out.writeObject(valueAt(i));
+      }
     }
   }
 
@@ -735,7 +827,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     }
     for (int i = 0; i < size; i++) {
       K key = (K) in.readObject();
-      V value = (V) in.readObject();
+      V value = storesValues() ? (V) in.readObject() : null;
       long hash = hash(key);
       if (find(hash, key) >= 0) {
         throw new InvalidObjectException("duplicate key in stream: " + key);

@@ -28,14 +28,17 @@ import java.util.Arrays;
  */
 final class BucketSearch {
   private final ChoiceHasher hasher;
+  private final HashStrategy<Object> strategy;
   private long[] visited = new long[0];
   private int[] queueBucket = new int[16];
   private int[] queueParent = new int[16];
   private int[] queueFromSlot = new int[16];
   private int length;
 
-  BucketSearch(ChoiceHasher hasher) {
+  /** Creates a search that hashes resident keys with {@code hasher} and {@code strategy}. */
+  BucketSearch(ChoiceHasher hasher, HashStrategy<Object> strategy) {
     this.hasher = hasher;
+    this.strategy = strategy;
   }
 
   /**
@@ -89,7 +92,7 @@ final class BucketSearch {
       for (int head = 0; head < length; head++) {
         int bucket = queueBucket[head];
         for (int slot = bucket * b; slot < (bucket + 1) * b; slot++) {
-          long residentHash = hasher.hash(table.keyAt(slot));
+          long residentHash = KeyEquality.hash(hasher, strategy, table.keyAt(slot));
           for (int i = 0; i < table.choices(); i++) {
             int next = table.bucketOf(residentHash, i);
             if (next != bucket && markVisited(next)) {

@@ -16,10 +16,11 @@ import java.util.Arrays;
  * stored in two arrays. Bucket {@code u} owns the {@code long} {@code tags[u]}: byte j is 0 while
  * slot j is free, else {@code 0x80 | t} with t seven bits of the key's hash. The slot's key and
  * value sit side by side at {@code kv[2s]}, {@code kv[2s + 1]}, {@code s = u·b + j}, so a hit reads
- * one cache line of them. Slots of a bucket fill in any order and nothing moves when a key is
- * removed. A lookup compares the tags of a bucket all at once ({@link TagWords}) and calls {@code
- * equals} only on a match: 1 in 128 per occupied slot for another key. At a byte per slot the tag
- * words stay in cache where the keys do not (1.2 MB at 10<sup>6</sup> keys).
+ * one cache line of them; a table of keys only (under a set) stores the key at {@code kv[s]}. Slots
+ * of a bucket fill in any order and nothing moves when a key is removed. A lookup compares the tags
+ * of a bucket all at once ({@link TagWords}) and calls {@code equals} only on a match: 1 in 128 per
+ * occupied slot for another key. At a byte per slot the tag words stay in cache where the keys do
+ * not (1.2 MB at 10<sup>6</sup> keys).
  *
  * <p><b>Choices.</b> A key's 64-bit hash h gives d choice hashes {@code g_i = h1 + i·h2} ({@link
  * ChoiceHasher#choice}) and its tag (the low 7 bits of {@code g_0}). Choice i is bucket {@code
@@ -41,7 +42,7 @@ import java.util.Arrays;
  *
  * <p>Cost: a lookup reads d words of tags (the first two at once), one key per tag match and the
  * overflow area while it is non-empty; no allocation. Memory: 8 bytes per slot for the key and
- * value references (compressed), plus one byte of tags per slot.
+ * value references (compressed; 4 for keys only), plus one byte of tags per slot.
  */
 final class BucketTable {
   /** The most choices per key. */
@@ -73,8 +74,14 @@ final class BucketTable {
   /** Byte j of word u: the tag of slot j of bucket u with its high bit set, or 0 if free. */
   private final long[] tags;
 
-  /** Key and value of slot s at 2s and 2s + 1. */
+  /** Key and value of slot s at 2s and 2s + 1; for keys only, the key at s. */
   private final Object[] kv;
+
+  /** 1 if {@link #kv} holds values, 0 for keys only: slot s's key is at {@code s << keyShift}. */
+  private final int keyShift;
+
+  /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
+  private final HashStrategy<Object> strategy;
 
   private int size;
   private final OverflowArea overflow;
@@ -87,8 +94,16 @@ final class BucketTable {
    * @param subtables whether choice i lies in the i-th of d equal ranges (d-left) rather than
    *     anywhere
    * @param bucketsPerRange n, the buckets of a range (of the whole table without subtables)
+   * @param storesValues whether slots hold values too (false under a set)
+   * @param strategy the keys' equality, or null for their own
    */
-  BucketTable(int choices, int slotsPerBucket, boolean subtables, int bucketsPerRange) {
+  BucketTable(
+      int choices,
+      int slotsPerBucket,
+      boolean subtables,
+      int bucketsPerRange,
+      boolean storesValues,
+      HashStrategy<Object> strategy) {
     int ranges = subtables ? choices : 1;
     long slots = (long) bucketsPerRange * ranges * slotsPerBucket;
     if (bucketsPerRange < 1 || slots > MAX_SLOTS) {
@@ -103,13 +118,16 @@ final class BucketTable {
     this.slots = (int) slots;
     this.usableSlots = TagWords.OCCUPIED >>> (8 * (MAX_SLOTS_PER_BUCKET - slotsPerBucket));
     this.tags = new long[bucketsPerRange * ranges];
-    this.overflow = new OverflowArea(tags.length);
-    this.kv = new Object[2 * (int) slots];
+    this.overflow = new OverflowArea(tags.length, strategy);
+    this.keyShift = storesValues ? 1 : 0;
+    this.strategy = strategy;
+    this.kv = new Object[(int) slots << keyShift];
   }
 
   /** Returns an empty table like this one with {@code bucketsPerRange} buckets per range. */
   BucketTable resized(int bucketsPerRange) {
-    return new BucketTable(choices, slotsPerBucket, subtables, bucketsPerRange);
+    return new BucketTable(
+        choices, slotsPerBucket, subtables, bucketsPerRange, keyShift != 0, strategy);
   }
 
   /** Returns the bucket count per range that holds {@code entries} at {@code load} per slot. */
@@ -247,8 +265,7 @@ final class BucketTable {
       int slot =
           TagWords.candidateSlot(
               Long.numberOfTrailingZeros(candidates), bucket0 << slotShift, bucket1 << slotShift);
-      Object k = kv[2 * slot];
-      if (k == key || (key != null && key.equals(k))) {
+      if (KeyEquality.same(strategy, key, kv[slot << keyShift])) {
         return slot;
       }
     }
@@ -266,8 +283,7 @@ final class BucketTable {
       int bucket = bucketOf(hash, i);
       for (long m = TagWords.matches(tags[bucket], pattern); m != 0; m &= m - 1) {
         int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(m) >>> 3);
-        Object k = kv[2 * slot];
-        if (k == key || (key != null && key.equals(k))) {
+        if (KeyEquality.same(strategy, key, kv[slot << keyShift])) {
           return slot;
         }
       }
@@ -311,16 +327,23 @@ final class BucketTable {
   }
 
   Object keyAt(int index) {
-    return index < slots ? kv[2 * index] : overflow.keyAt(index - slots);
+    return index < slots ? kv[index << keyShift] : overflow.keyAt(index - slots);
   }
 
+  /** Returns the value at {@code index}: null in a table of keys only. */
   Object valueAt(int index) {
-    return index < slots ? kv[2 * index + 1] : overflow.valueAt(index - slots);
+    if (index >= slots) {
+      return overflow.valueAt(index - slots);
+    }
+    return keyShift == 0 ? null : kv[2 * index + 1];
   }
 
+  /** Sets the value at {@code index}; a table of keys only keeps none. */
   void setValueAt(int index, Object value) {
     if (index < slots) {
-      kv[2 * index + 1] = value;
+      if (keyShift != 0) {
+        kv[2 * index + 1] = value;
+      }
     } else {
       overflow.setValueAt(index - slots, value);
     }
@@ -334,8 +357,10 @@ final class BucketTable {
     int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
     tags[bucket] = word | (tag & 0xFFL) << (8 * j);
     int slot = (bucket << slotShift) + j;
-    kv[2 * slot] = key;
-    kv[2 * slot + 1] = value;
+    kv[slot << keyShift] = key;
+    if (keyShift != 0) {
+      kv[2 * slot + 1] = value;
+    }
     size++;
     return slot;
   }
@@ -348,8 +373,8 @@ final class BucketTable {
   /** Moves the entry of {@code slot} to a free slot of {@code bucket}; returns the new slot. */
   int move(int slot, int bucket) {
     int tag = tagAt(slot);
-    Object key = kv[2 * slot];
-    Object value = kv[2 * slot + 1];
+    Object key = keyAt(slot);
+    Object value = valueAt(slot);
     removeFromSlot(slot);
     return store(bucket, tag, key, value);
   }
@@ -369,8 +394,10 @@ final class BucketTable {
   /** Removes the entry of a slot. */
   private void removeFromSlot(int index) {
     tags[index >>> slotShift] &= ~(0xFFL << (8 * (index & (slotsPerBucket - 1))));
-    kv[2 * index] = null;
-    kv[2 * index + 1] = null;
+    kv[index << keyShift] = null;
+    if (keyShift != 0) {
+      kv[2 * index + 1] = null;
+    }
     size--;
   }
 

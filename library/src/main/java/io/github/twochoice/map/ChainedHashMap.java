@@ -23,7 +23,8 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@code keyValues[2e]}, {@code keyValues[2e + 1]}: the key and value, side by side so that a
- *       hit reads one cache line;
+ *       hit reads one cache line (a table of keys only, under a set, keeps the key at {@code
+ *       keyValues[e]});
  *   <li>{@code tags[e]}: 7 bits of the choice hash that placed the entry, never 0, which reject
  *       most non-matching entries without calling {@code equals}, and in the high bit whether the
  *       entry has a successor ({@link #HAS_NEXT}); 0 marks a free slot. At a byte per entry this
@@ -58,9 +59,9 @@ import java.util.Objects;
  * slows down no other key, and never grows the table beyond what the other entries need.
  *
  * <p>Cost: a lookup computes one hash and reads about {@code d * load} chain entries on a miss,
- * fewer on a hit; no allocation. Growth hashes every key once. Memory: 13 bytes per bucket (its
- * inline slot) plus 13 bytes per slot of the extra region (about a quarter of the entries at load 1
- * with two choices).
+ * fewer on a hit; no allocation. Growth hashes every key once. Memory (compressed references): 13
+ * bytes per bucket (its inline slot) plus 13 bytes per slot of the extra region (about a quarter of
+ * the entries at load 1 with two choices); 9 and 9 for keys only.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -113,6 +114,15 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** Turns keys into choices; its seed travels with the serialized map. */
   private final ChoiceHasher hasher;
 
+  /** Whether the table holds values: false under a set. */
+  private final boolean storesValues;
+
+  /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
+  private final HashStrategy<Object> strategy;
+
+  /** 1 if {@link #keyValues} holds values, 0 for keys only: entry e's key is at {@code e << 1}. */
+  private transient int keyShift;
+
   /** {@link #CHAIN_LIMIT_PER_UNIT_LOAD} times the load factor, rounded up. */
   private transient int chainLimit;
 
@@ -132,10 +142,18 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   private transient OverflowArea overflow;
 
-  ChainedHashMap(int choices, int expectedSize, double loadFactor, ChoiceHasher hasher) {
+  ChainedHashMap(
+      int choices,
+      int expectedSize,
+      double loadFactor,
+      ChoiceHasher hasher,
+      boolean storesValues,
+      HashStrategy<?> strategy) {
     this.choices = choices;
     this.loadFactor = checkLoadFactor(loadFactor);
     this.hasher = Objects.requireNonNull(hasher, "hasher");
+    this.storesValues = storesValues;
+    this.strategy = KeyEquality.erase(strategy);
     this.chainLimit = chainLimitFor(loadFactor);
     if (expectedSize < 0) {
       throw new IllegalArgumentException("expectedSize must be >= 0: " + expectedSize);
@@ -201,7 +219,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   private void allocate(int buckets, int entries) {
     int capacity = (int) Math.min(MAX_SLOTS, (long) buckets + extraFor(buckets, entries));
-    Object[] kv = new Object[2 * capacity];
+    keyShift = storesValues ? 1 : 0;
+    Object[] kv = new Object[capacity << keyShift];
     byte[] t = new byte[capacity];
     int[] nx = new int[capacity];
     keyValues = kv;
@@ -211,7 +230,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     extraEnd = buckets;
     freeExtra = NONE;
     chained = 0;
-    overflow = new OverflowArea(buckets);
+    overflow = new OverflowArea(buckets, strategy);
   }
 
   /**
@@ -240,7 +259,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   final long hash(Object key) {
-    return hasher.hash(key);
+    return KeyEquality.hash(hasher, strategy, key);
+  }
+
+  @Override
+  final boolean storesValues() {
+    return storesValues;
   }
 
   /**
@@ -253,6 +277,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   final int find(long hash, Object key) {
     byte[] t = tags;
     Object[] kv = keyValues;
+    int shift = keyShift;
+    HashStrategy<Object> s = strategy;
     int choice = 0;
     int choiceHash = ChoiceHasher.choice(hash, 0);
     int tag = tagOf(choiceHash);
@@ -261,8 +287,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int f = t[e];
     while (true) {
       if ((f & TAG_BITS) == tag) { // never true for an empty bucket (f = 0)
-        Object k = kv[2 * e];
-        if (k == key || (key != null && key.equals(k))) {
+        if (KeyEquality.same(s, key, kv[e << shift])) {
           return e;
         }
       }
@@ -309,20 +334,25 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   @SuppressWarnings("unchecked") // only K is ever stored as a key
   final K keyAt(int index) {
-    return (K) (index < tags.length ? keyValues[2 * index] : overflow.keyAt(index - tags.length));
+    return (K)
+        (index < tags.length ? keyValues[index << keyShift] : overflow.keyAt(index - tags.length));
   }
 
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   final V valueAt(int index) {
-    return (V)
-        (index < tags.length ? keyValues[2 * index + 1] : overflow.valueAt(index - tags.length));
+    if (index >= tags.length) {
+      return (V) overflow.valueAt(index - tags.length);
+    }
+    return keyShift == 0 ? null : (V) keyValues[2 * index + 1];
   }
 
   @Override
   final void setValueAt(int index, V value) {
     if (index < tags.length) {
-      keyValues[2 * index + 1] = value;
+      if (keyShift != 0) {
+        keyValues[2 * index + 1] = value;
+      }
     } else {
       overflow.setValueAt(index - tags.length, value);
     }
@@ -338,6 +368,19 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   final void grow() {
     rebuild(Math.min(MAX_SLOTS / 2, Growth.next(buckets, buckets, Growth.BY_HALF)));
+  }
+
+  @Override
+  final long threshold() {
+    return (long) (loadFactor * buckets);
+  }
+
+  @Override
+  final void rebuildFor(int entries) {
+    int wanted = bucketsFor(Math.max(entries, size()));
+    if (wanted != buckets) {
+      rebuild(wanted);
+    }
   }
 
   /**
@@ -383,8 +426,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     } else {
       next[b] = NONE;
     }
-    keyValues[2 * e] = key;
-    keyValues[2 * e + 1] = value;
+    keyValues[e << keyShift] = key;
+    if (keyShift != 0) {
+      keyValues[2 * e + 1] = value;
+    }
     tags[e] = (byte) (tags[e] & HAS_NEXT | tag);
     chained++;
   }
@@ -403,7 +448,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       if (capacity == extraEnd) {
         throw new IllegalStateException("map is full: " + extraEnd + " entries");
       }
-      Object[] kv = Arrays.copyOf(keyValues, 2 * capacity);
+      Object[] kv = Arrays.copyOf(keyValues, capacity << keyShift);
       byte[] t = Arrays.copyOf(tags, capacity);
       int[] nx = Arrays.copyOf(next, capacity);
       keyValues = kv;
@@ -430,17 +475,18 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /**
-   * Rebuilds the table with {@code newBuckets} buckets. Old buckets are read in order and each key
-   * first tries the bucket its current choice gives in the new table; since a choice hash maps to
-   * buckets in order at every size, these writes run front to back through the new arrays. A key
-   * whose kept bucket is already taken joins the shortest of its chains instead, as if inserted
-   * anew. Keeping every choice would let a bucket of the larger table take the chains of two old
-   * buckets (grown maps had chains of 5 and 6 where presized ones have 4); with this rule grown
-   * maps of 10<sup>6</sup> keys had a longest chain of 3 in six seeds of six, re-placing every key
-   * by the rule in three. Keys are hashed {@link #GROWTH_BATCH} at a time, before any of them is
-   * placed, so that the {@code hashCode()} calls read independent keys whose cache misses overlap.
-   * Overflow entries are placed again by the rule. If anything fails (a {@code hashCode()} that
-   * throws, memory), the old arrays are put back, untouched.
+   * Rebuilds the table with {@code newBuckets} buckets, usually more (a growth), sometimes fewer
+   * ({@link #rebuildFor}). Old buckets are read in order and each key first tries the bucket its
+   * current choice gives in the new table; since a choice hash maps to buckets in order at every
+   * size, these writes run front to back through the new arrays. A key whose kept bucket is already
+   * taken joins the shortest of its chains instead, as if inserted anew. Keeping every choice would
+   * let a bucket of the larger table take the chains of two old buckets (grown maps had chains of 5
+   * and 6 where presized ones have 4); with this rule grown maps of 10<sup>6</sup> keys had a
+   * longest chain of 3 in six seeds of six, re-placing every key by the rule in three. Keys are
+   * hashed {@link #GROWTH_BATCH} at a time, before any of them is placed, so that the {@code
+   * hashCode()} calls read independent keys whose cache misses overlap. Overflow entries are placed
+   * again by the rule. If anything fails (a {@code hashCode()} that throws, memory), the old arrays
+   * are put back, untouched.
    */
   private void rebuild(int newBuckets) {
     Object[] oldKv = keyValues;
@@ -473,7 +519,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       moveBatch(oldKv, oldBuckets, batch, batchBucket, batchHash, n);
       for (int i = 0; i < oldOverflow.size(); i++) {
         Object key = oldOverflow.keyAt(i);
-        placeUnchecked(hasher.hash(key), key, oldOverflow.valueAt(i));
+        placeUnchecked(hash(key), key, oldOverflow.valueAt(i));
       }
     } catch (RuntimeException | Error e) {
       keyValues = oldKv;
@@ -496,13 +542,14 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   private void moveBatch(
       Object[] oldKv, int oldBuckets, int[] batch, int[] batchBucket, long[] batchHash, int n) {
+    int shift = keyShift; // the same in the old arrays
     for (int i = 0; i < n; i++) {
-      batchHash[i] = hasher.hash(oldKv[2 * batch[i]]);
+      batchHash[i] = hash(oldKv[batch[i] << shift]);
     }
     for (int i = 0; i < n; i++) {
       long hash = batchHash[i];
-      Object key = oldKv[2 * batch[i]];
-      Object value = oldKv[2 * batch[i] + 1];
+      Object key = oldKv[batch[i] << shift];
+      Object value = shift == 0 ? null : oldKv[2 * batch[i] + 1];
       int kept = choiceIn(hash, batchBucket[i], oldBuckets);
       int keptBucket = ChoiceHasher.bucket(kept, buckets);
       if (tags[keptBucket] == 0) {
@@ -534,19 +581,19 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   final void removeAt(int i) {
     if (i >= tags.length) {
       // the key was just found, so hashing it again is cheap
-      overflow.removeAt(i - tags.length, homeOf(hasher.hash(overflow.keyAt(i - tags.length))));
+      overflow.removeAt(i - tags.length, homeOf(hash(overflow.keyAt(i - tags.length))));
     } else if (i < buckets) {
       if ((tags[i] & HAS_NEXT) != 0) { // the chain's second entry becomes its inline head
         int s = next[i];
-        keyValues[2 * i] = keyValues[2 * s];
-        keyValues[2 * i + 1] = keyValues[2 * s + 1];
+        keyValues[i << keyShift] = keyValues[s << keyShift];
+        if (keyShift != 0) {
+          keyValues[2 * i + 1] = keyValues[2 * s + 1];
+        }
         tags[i] = tags[s];
         next[i] = next[s];
         freeExtraSlot(s);
       } else {
-        keyValues[2 * i] = null;
-        keyValues[2 * i + 1] = null;
-        tags[i] = 0;
+        clearSlot(i);
       }
       chained--;
     } else {
@@ -560,7 +607,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /** Returns the entry whose link points at entry {@code e} of the extra region. */
   private int predecessorOf(int e) {
-    long hash = hasher.hash(keyValues[2 * e]);
+    long hash = hash(keyValues[e << keyShift]);
     for (int c = 0; c < choices; c++) {
       int p = ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets);
       while ((tags[p] & HAS_NEXT) != 0) {
@@ -575,11 +622,18 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /** Puts slot {@code s} of the extra region on the free list. */
   private void freeExtraSlot(int s) {
-    keyValues[2 * s] = null;
-    keyValues[2 * s + 1] = null;
-    tags[s] = 0;
+    clearSlot(s);
     next[s] = freeExtra;
     freeExtra = s;
+  }
+
+  /** Empties slot {@code s}: no key, no value, tag 0. */
+  private void clearSlot(int s) {
+    keyValues[s << keyShift] = null;
+    if (keyShift != 0) {
+      keyValues[2 * s + 1] = null;
+    }
+    tags[s] = 0;
   }
 
   @Override
@@ -624,7 +678,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       int position = 0;
       for (int e = b; position < chainLength[b]; e = next[e]) {
         position++;
-        long hash = hasher.hash(keyValues[2 * e]);
+        long hash = hash(keyValues[e << keyShift]);
         int c = 0;
         while (ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets) != b) {
           probesHit += chainLength[ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets)];
@@ -635,7 +689,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       }
     }
     for (int i = 0; i < overflow.size(); i++) {
-      long hash = hasher.hash(overflow.keyAt(i));
+      long hash = hash(overflow.keyAt(i));
       for (int c = 0; c < choices; c++) {
         probesHit += chainLength[ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets)];
       }
@@ -661,7 +715,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     copy.keyValues = keyValues.clone();
     copy.tags = tags.clone();
     copy.next = next.clone();
-    copy.overflow = new OverflowArea(buckets);
+    copy.overflow = new OverflowArea(buckets, strategy);
     copy.overflow.copyFrom(overflow);
     return copy;
   }

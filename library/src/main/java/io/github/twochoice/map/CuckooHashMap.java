@@ -11,6 +11,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Bucketed cuckoo hashing: every key may live in any slot of its d buckets (d ≥ 2, b slots each),
@@ -45,8 +46,17 @@ import java.util.Map;
  * Growth hashes every key once. Memory: 9 bytes per slot (two compressed references and a tag
  * byte); above 2<sup>15</sup> slots, they are 2/3 to 1 times the load factor full at every size.
  *
+ * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
+ * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
+ * order, like the whole table, the same in every run. <b>Threads:</b> reads ({@code get}, views,
+ * iteration, statistics) change nothing, so threads may read a safely published map at once while
+ * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
+ * java.util.Collections#synchronizedMap}, and hand out {@link
+ * java.util.Collections#unmodifiableMap} to readers.
+ *
  * @param <K> the type of keys
  * @param <V> the type of values
+ * @since 0.1.0
  */
 public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
   private static final long serialVersionUID = 2L;
@@ -75,11 +85,26 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
    * @throws IllegalArgumentException if {@code expectedSize} is negative
    */
   public CuckooHashMap(int expectedSize) {
-    this(builder().expectedSize(expectedSize));
+    this(builder().expectedSize(expectedSize), true, null);
   }
 
   /**
-   * Creates a map with the mappings of {@code map}.
+   * Creates an empty map that holds {@code expectedSize} entries without growing, with the given
+   * load factor.
+   *
+   * @param expectedSize a number of entries, {@code >= 0}
+   * @param loadFactor keys per slot at which the table grows, in (0, 1]
+   * @throws IllegalArgumentException if an argument is out of range
+   * @since 0.1.0
+   */
+  public CuckooHashMap(int expectedSize, float loadFactor) {
+    this(builder().expectedSize(expectedSize).loadFactor(loadFactor), true, null);
+  }
+
+  /**
+   * Creates a map with the mappings of {@code map}, sized for them. The copy draws a new random
+   * seed and has the default settings whatever {@code map} is; {@link #clone()} keeps a twochoice
+   * map's seed and settings, and {@code builder().seed(map.seed())} a chosen few.
    *
    * @param map the mappings to copy
    * @throws NullPointerException if {@code map} is null
@@ -89,13 +114,14 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     putAll(map);
   }
 
-  private CuckooHashMap(Builder builder) {
-    super(builder, false);
+  /** Creates a map, or the keys-only table of a set. */
+  CuckooHashMap(BucketMapBuilder<?> builder, boolean storesValues, HashStrategy<?> strategy) {
+    super(builder, false, storesValues, strategy);
     initializeInsertState();
   }
 
   private void initializeInsertState() {
-    search = new BucketSearch(hasher());
+    search = new BucketSearch(hasher(), strategy());
     evictionPaths = new long[4];
   }
 
@@ -128,7 +154,22 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
      * @return a new map
      */
     public <K, V> CuckooHashMap<K, V> build() {
-      return new CuckooHashMap<>(this);
+      return new CuckooHashMap<>(this, true, null);
+    }
+
+    /**
+     * Returns a new empty map with this builder's settings that compares and hashes keys with
+     * {@code strategy} instead of their own {@code equals} and {@code hashCode}.
+     *
+     * @param <K> the type of keys
+     * @param <V> the type of values
+     * @param strategy the keys' equality
+     * @return a new map
+     * @throws NullPointerException if {@code strategy} is null
+     * @since 0.1.0
+     */
+    public <K, V> CuckooHashMap<K, V> build(HashStrategy<? super K> strategy) {
+      return new CuckooHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));
     }
   }
 
@@ -179,7 +220,7 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     long[] perChoice = new long[d];
     long probesHit = 0;
     for (int slot = table.nextLive(0); slot < table.slots(); slot = table.nextLive(slot + 1)) {
-      long hash = hasher().hash(table.keyAt(slot));
+      long hash = hash(table.keyAt(slot));
       int bucket = slot / table.slotsPerBucket();
       int choice = 0;
       while (table.bucketOf(hash, choice) != bucket) {
@@ -221,7 +262,7 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
   @Override
   public CuckooHashMap<K, V> clone() {
     CuckooHashMap<K, V> copy = (CuckooHashMap<K, V>) super.clone();
-    copy.search = new BucketSearch(hasher());
+    copy.search = new BucketSearch(hasher(), strategy());
     copy.evictionPaths = evictionPaths.clone();
     return copy;
   }

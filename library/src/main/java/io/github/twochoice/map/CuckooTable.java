@@ -19,7 +19,8 @@ import io.github.twochoice.hash.ChoiceHasher;
  *
  * <p>Cost: as {@link CuckooHashMap}'s insert: an insert that finds a free slot in its own buckets
  * reads d buckets; otherwise the search visits buckets until it finds a free slot (few at moderate
- * load, the key's whole connected component when the insert fails). Memory: 9 bytes per slot.
+ * load, the key's whole connected component when the insert fails). Memory: 5 bytes per slot (a key
+ * reference and a tag byte).
  */
 public final class CuckooTable {
   private final ChoiceHasher hasher;
@@ -38,8 +39,8 @@ public final class CuckooTable {
       throw new IllegalArgumentException("buckets out of range: " + buckets);
     }
     this.hasher = hasher;
-    this.table = new BucketTable(choices, slotsPerBucket, false, buckets);
-    this.search = new BucketSearch(hasher);
+    this.table = new BucketTable(choices, slotsPerBucket, false, buckets, false, null);
+    this.search = new BucketSearch(hasher, null);
   }
 
   /**

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Vöcking's d-left hashing: the table is split into d equal subtables, left to right; a key has one
@@ -41,8 +42,17 @@ import java.util.Map;
  * tag byte); above 2<sup>15</sup> slots, they are 3/4 to 1 times the load factor full at every
  * size.
  *
+ * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
+ * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
+ * order, like the whole table, the same in every run. <b>Threads:</b> reads ({@code get}, views,
+ * iteration, statistics) change nothing, so threads may read a safely published map at once while
+ * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
+ * java.util.Collections#synchronizedMap}, and hand out {@link
+ * java.util.Collections#unmodifiableMap} to readers.
+ *
  * @param <K> the type of keys
  * @param <V> the type of values
+ * @since 0.1.0
  */
 public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
   private static final long serialVersionUID = 2L;
@@ -68,11 +78,26 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
    * @throws IllegalArgumentException if {@code expectedSize} is negative
    */
   public DLeftHashMap(int expectedSize) {
-    this(builder().expectedSize(expectedSize));
+    this(builder().expectedSize(expectedSize), true, null);
   }
 
   /**
-   * Creates a map with the mappings of {@code map}.
+   * Creates an empty map that holds {@code expectedSize} entries without growing, with the given
+   * load factor.
+   *
+   * @param expectedSize a number of entries, {@code >= 0}
+   * @param loadFactor keys per slot at which the table grows, in (0, 1]
+   * @throws IllegalArgumentException if an argument is out of range
+   * @since 0.1.0
+   */
+  public DLeftHashMap(int expectedSize, float loadFactor) {
+    this(builder().expectedSize(expectedSize).loadFactor(loadFactor), true, null);
+  }
+
+  /**
+   * Creates a map with the mappings of {@code map}, sized for them. The copy draws a new random
+   * seed and has the default settings whatever {@code map} is; {@link #clone()} keeps a twochoice
+   * map's seed and settings, and {@code builder().seed(map.seed())} a chosen few.
    *
    * @param map the mappings to copy
    * @throws NullPointerException if {@code map} is null
@@ -82,8 +107,9 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
     putAll(map);
   }
 
-  private DLeftHashMap(Builder builder) {
-    super(builder, true);
+  /** Creates a map, or the keys-only table of a set. */
+  DLeftHashMap(BucketMapBuilder<?> builder, boolean storesValues, HashStrategy<?> strategy) {
+    super(builder, true, storesValues, strategy);
   }
 
   /**
@@ -115,7 +141,22 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
      * @return a new map
      */
     public <K, V> DLeftHashMap<K, V> build() {
-      return new DLeftHashMap<>(this);
+      return new DLeftHashMap<>(this, true, null);
+    }
+
+    /**
+     * Returns a new empty map with this builder's settings that compares and hashes keys with
+     * {@code strategy} instead of their own {@code equals} and {@code hashCode}.
+     *
+     * @param <K> the type of keys
+     * @param <V> the type of values
+     * @param strategy the keys' equality
+     * @return a new map
+     * @throws NullPointerException if {@code strategy} is null
+     * @since 0.1.0
+     */
+    public <K, V> DLeftHashMap<K, V> build(HashStrategy<? super K> strategy) {
+      return new DLeftHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));
     }
   }
 

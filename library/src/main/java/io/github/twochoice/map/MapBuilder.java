@@ -45,12 +45,18 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
   }
 
   /**
-   * Sets the load factor: the mean number of entries per bucket at which the table grows (for
-   * {@link CuckooHashMap}: entries per slot, the maximum load).
+   * Sets the load factor: the number of keys per slot of the table at which it grows, as in {@link
+   * java.util.HashMap} and fastutil. A chained table ({@link OneChoiceHashMap}, {@link
+   * TwoChoiceHashMap}, {@link TwoChoiceHashSet}) has one slot per bucket, the head of its chain, so
+   * there it is keys per bucket: any positive value, default 1. A bucketed table ({@link
+   * DLeftHashMap}, {@link CuckooHashMap} and their sets) has b slots per bucket and takes at most
+   * 1: defaults {@value DLeftHashMap#DEFAULT_LOAD_FACTOR} and {@value
+   * CuckooHashMap#DEFAULT_LOAD_FACTOR}. The statistics' per-bucket figure is {@link
+   * io.github.twochoice.stats.LoadStats#meanKeysPerBucket()}.
    *
-   * @param loadFactor entries per bucket, positive and finite (each map states its default)
+   * @param loadFactor keys per slot, positive and finite (at most 1 for a bucketed table)
    * @return this builder
-   * @throws IllegalArgumentException if {@code loadFactor} is not positive and finite
+   * @throws IllegalArgumentException if {@code loadFactor} is out of range
    */
   public B loadFactor(double loadFactor) {
     this.loadFactor = ChainedHashMap.checkLoadFactor(loadFactor);

@@ -20,14 +20,18 @@ import java.util.HashMap;
  * having some). {@link #mayHold} lets a lookup skip the area unless its own first bucket is the
  * home of an entry, so a few keys here do not slow down the lookups of all the others.
  *
- * <p>Cost: 8 bytes per slot of capacity plus the index, and a byte per bucket of the owning table
- * once the first entry arrives; no allocation until then.
+ * <p>With a {@link HashStrategy}, the index holds each key wrapped in an object whose {@code
+ * equals} and {@code hashCode} are the strategy's (and no longer treeifies).
+ *
+ * <p>Cost: 8 bytes per slot of capacity (keys and values, compressed references) plus the index,
+ * and a byte per bucket of the owning table once the first entry arrives; no allocation until then.
  */
 final class OverflowArea {
   /** A count that no longer changes: the home always counts as having entries. */
   private static final byte SATURATED = (byte) 0xFF;
 
   private final int homes;
+  private final HashStrategy<Object> strategy;
   private Object[] keyValues = new Object[0];
   private HashMap<Object, Integer> indexOfKey = new HashMap<>();
   private byte[] countPerHome;
@@ -37,9 +41,37 @@ final class OverflowArea {
    * Creates an empty area for a table of {@code homes} buckets.
    *
    * @param homes the number of buckets of the owning table
+   * @param strategy the keys' equality, or null for their own
    */
-  OverflowArea(int homes) {
+  OverflowArea(int homes, HashStrategy<Object> strategy) {
     this.homes = homes;
+    this.strategy = strategy;
+  }
+
+  /** The key of {@link #indexOfKey} for {@code key}: itself, or wrapped in the strategy. */
+  private Object indexKey(Object key) {
+    return strategy == null ? key : new StrategyKey(strategy, key);
+  }
+
+  /** A key whose {@code equals} and {@code hashCode} are those of a strategy. */
+  private static final class StrategyKey {
+    private final HashStrategy<Object> strategy;
+    private final Object key;
+
+    StrategyKey(HashStrategy<Object> strategy, Object key) {
+      this.strategy = strategy;
+      this.key = key;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof StrategyKey other && KeyEquality.same(strategy, key, other.key);
+    }
+
+    @Override
+    public int hashCode() {
+      return key == null ? 0 : strategy.hashCode(key);
+    }
   }
 
   int size() {
@@ -56,7 +88,7 @@ final class OverflowArea {
     if (size == 0) {
       return -1;
     }
-    Integer index = indexOfKey.get(key);
+    Integer index = indexOfKey.get(indexKey(key));
     return index == null ? -1 : index;
   }
 
@@ -82,7 +114,7 @@ final class OverflowArea {
     }
     keyValues[2 * size] = key;
     keyValues[2 * size + 1] = value;
-    indexOfKey.put(key, size);
+    indexOfKey.put(indexKey(key), size);
     if (countPerHome[home] != SATURATED) {
       countPerHome[home]++;
     }
@@ -97,12 +129,12 @@ final class OverflowArea {
     if (countPerHome[home] != SATURATED) {
       countPerHome[home]--;
     }
-    indexOfKey.remove(keyValues[2 * index]);
+    indexOfKey.remove(indexKey(keyValues[2 * index]));
     int last = --size;
     if (index != last) {
       keyValues[2 * index] = keyValues[2 * last];
       keyValues[2 * index + 1] = keyValues[2 * last + 1];
-      indexOfKey.put(keyValues[2 * index], index);
+      indexOfKey.put(indexKey(keyValues[2 * index]), index);
     }
     keyValues[2 * last] = null;
     keyValues[2 * last + 1] = null;

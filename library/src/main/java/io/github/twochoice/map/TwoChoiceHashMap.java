@@ -5,6 +5,7 @@
 package io.github.twochoice.map;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Two-choice chaining: every key has d ≥ 2 buckets (default 2), chosen by a seeded hash, and joins
@@ -19,11 +20,22 @@ import java.util.Map;
  * independent. Not thread-safe.
  *
  * <p>Cost: a lookup reads about {@code d * load} chain entries on a miss and fewer on a hit; an
- * insertion also reads the d chains to compare their lengths. Memory: 16 bytes per entry of
- * capacity plus 4 bytes per bucket.
+ * insertion also reads the d chains to compare their lengths. Memory (compressed references): 13
+ * bytes per slot (key, value, tag byte, link), one slot per bucket plus an extra region for the
+ * chains' second and later entries, about a quarter of the entries at the default load of 1 key per
+ * bucket with two choices; 17 to 27 bytes per entry as the table fills between two growths. *
+ *
+ * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
+ * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
+ * order, like the whole table, the same in every run. <b>Threads:</b> reads ({@code get}, views,
+ * iteration, statistics) change nothing, so threads may read a safely published map at once while
+ * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
+ * java.util.Collections#synchronizedMap}, and hand out {@link
+ * java.util.Collections#unmodifiableMap} to readers.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
+ * @since 0.1.0
  */
 public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
   private static final long serialVersionUID = 1L;
@@ -43,11 +55,26 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
    * @throws IllegalArgumentException if {@code expectedSize} is negative
    */
   public TwoChoiceHashMap(int expectedSize) {
-    this(builder().expectedSize(expectedSize));
+    this(builder().expectedSize(expectedSize), true, null);
   }
 
   /**
-   * Creates a map with the mappings of {@code map}.
+   * Creates an empty map that holds {@code expectedSize} entries without growing, with the given
+   * load factor.
+   *
+   * @param expectedSize a number of entries, {@code >= 0}
+   * @param loadFactor keys per bucket at which the table grows, positive and finite
+   * @throws IllegalArgumentException if an argument is out of range
+   * @since 0.1.0
+   */
+  public TwoChoiceHashMap(int expectedSize, float loadFactor) {
+    this(builder().expectedSize(expectedSize).loadFactor(loadFactor), true, null);
+  }
+
+  /**
+   * Creates a map with the mappings of {@code map}, sized for them. The copy draws a new random
+   * seed and has the default settings whatever {@code map} is; {@link #clone()} keeps a twochoice
+   * map's seed and settings, and {@code builder().seed(map.seed())} a chosen few.
    *
    * @param map the mappings to copy
    * @throws NullPointerException if {@code map} is null
@@ -57,12 +84,19 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     putAll(map);
   }
 
-  private TwoChoiceHashMap(Builder builder) {
-    super(builder.choices, builder.expectedSize, builder.loadFactor, builder.hasher());
+  /** Creates a map, or the keys-only table of a {@link TwoChoiceHashSet}. */
+  TwoChoiceHashMap(ChoicesBuilder<?> builder, boolean storesValues, HashStrategy<?> strategy) {
+    super(
+        builder.choices,
+        builder.expectedSize,
+        builder.loadFactor,
+        builder.hasher(),
+        storesValues,
+        strategy);
   }
 
   /**
-   * Returns a builder for the number of choices, expected size, load factor and seed.
+   * Returns a builder for the number of choices, expected size, load factor, hash family and seed.
    *
    * @return a new builder with the defaults
    */
@@ -71,31 +105,11 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
   }
 
   /** Builds {@link TwoChoiceHashMap}s. */
-  public static final class Builder extends MapBuilder<Builder> {
-    private int choices = DEFAULT_CHOICES;
-
-    private Builder() {
-      super(DEFAULT_LOAD_FACTOR);
-    }
+  public static final class Builder extends ChoicesBuilder<Builder> {
+    private Builder() {}
 
     @Override
     Builder self() {
-      return this;
-    }
-
-    /**
-     * Sets the number of choices d.
-     *
-     * @param choices d, from 2 to 8
-     * @return this builder
-     * @throws IllegalArgumentException if {@code choices} is outside [2, 8]
-     */
-    public Builder choices(int choices) {
-      if (choices < 2 || choices > MAX_CHOICES) {
-        throw new IllegalArgumentException(
-            "choices must be between 2 and " + MAX_CHOICES + ": " + choices);
-      }
-      this.choices = choices;
       return this;
     }
 
@@ -107,7 +121,22 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
      * @return a new map
      */
     public <K, V> TwoChoiceHashMap<K, V> build() {
-      return new TwoChoiceHashMap<>(this);
+      return new TwoChoiceHashMap<>(this, true, null);
+    }
+
+    /**
+     * Returns a new empty map with this builder's settings that compares and hashes keys with
+     * {@code strategy} instead of their own {@code equals} and {@code hashCode}.
+     *
+     * @param <K> the type of keys
+     * @param <V> the type of values
+     * @param strategy the keys' equality
+     * @return a new map
+     * @throws NullPointerException if {@code strategy} is null
+     * @since 0.1.0
+     */
+    public <K, V> TwoChoiceHashMap<K, V> build(HashStrategy<? super K> strategy) {
+      return new TwoChoiceHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));
     }
   }
 

@@ -149,11 +149,13 @@ public final class LoadStats {
   }
 
   /**
-   * Returns the mean load: entries in buckets per bucket.
+   * Returns the mean load per bucket: entries in buckets per bucket. For a chained map this is its
+   * load factor's measure (keys per bucket); for a map of b-slot buckets it is b times keys per
+   * slot, the measure of its load factor.
    *
    * @return {@code (size - overflow) / buckets}, or 0 for a table without buckets
    */
-  public double meanLoad() {
+  public double meanKeysPerBucket() {
     return buckets == 0 ? 0 : (double) (size - overflow) / buckets;
   }
 
@@ -239,7 +241,7 @@ public final class LoadStats {
             "LoadStats: %d entries in %d buckets (load %.3f), max load %d, overflow %d%n",
             size,
             buckets,
-            meanLoad(),
+            meanKeysPerBucket(),
             maxLoad(),
             overflow));
     s.append(

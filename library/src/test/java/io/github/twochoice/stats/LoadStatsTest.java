@@ -25,7 +25,7 @@ class LoadStatsTest {
     assertEquals(3 + 4 + 3 + 5, stats.size());
     assertEquals(3, stats.maxLoad());
     assertArrayEquals(new long[] {4, 3, 2, 1}, stats.histogram());
-    assertEquals(1.0, stats.meanLoad(), 1e-12);
+    assertEquals(1.0, stats.meanKeysPerBucket(), 1e-12);
     assertEquals(5, stats.overflow());
     assertArrayEquals(new long[] {7, 3}, stats.entriesPerChoice());
     assertEquals(1.25, stats.meanProbesHit());

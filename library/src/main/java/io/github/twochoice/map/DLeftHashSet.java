@@ -1,0 +1,163 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A {@link Set} on the table of {@link DLeftHashMap}: d subtables left to right, every element goes
+ * to the least loaded of its d buckets and ties go to the leftmost (Vöcking). Null elements are
+ * allowed; iterators are fail-fast; serializable and cloneable.
+ *
+ * <p>The table keeps only the elements (no value per element): 5 bytes per slot with compressed
+ * references (a reference and a tag byte), buckets of b slots (default 8), load factor {@value
+ * DLeftHashMap#DEFAULT_LOAD_FACTOR} elements per slot by default. Removing most elements through
+ * the set shrinks the table; {@link #trim()} does it on demand.
+ *
+ * <p><b>Iteration order</b> is unspecified and differs between two sets of the same elements: each
+ * set draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes
+ * the order, like the whole table, the same in every run. <b>Threads:</b> reads (lookups,
+ * iteration, statistics) change nothing, so threads may read a safely published set at once while
+ * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
+ * java.util.Collections#synchronizedSet}, and hand out {@link
+ * java.util.Collections#unmodifiableSet} to readers.
+ *
+ * @param <E> the type of elements
+ * @since 0.1.0
+ */
+public final class DLeftHashSet<E> extends AbstractFlatSet<E, DLeftHashMap<E, Object>> {
+  private static final long serialVersionUID = 1L;
+
+  /** Creates an empty set with the default settings and a random seed. */
+  public DLeftHashSet() {
+    this(0);
+  }
+
+  /**
+   * Creates an empty set that holds {@code expectedSize} elements without growing.
+   *
+   * @param expectedSize a number of elements, {@code >= 0}
+   * @throws IllegalArgumentException if {@code expectedSize} is negative
+   */
+  public DLeftHashSet(int expectedSize) {
+    this(builder().expectedSize(expectedSize), null);
+  }
+
+  /**
+   * Creates an empty set that holds {@code expectedSize} elements without growing, with the given
+   * load factor.
+   *
+   * @param expectedSize a number of elements, {@code >= 0}
+   * @param loadFactor elements per slot at which the table grows, in (0, 1]
+   * @throws IllegalArgumentException if an argument is out of range
+   */
+  public DLeftHashSet(int expectedSize, float loadFactor) {
+    this(builder().expectedSize(expectedSize).loadFactor(loadFactor), null);
+  }
+
+  /**
+   * Creates a set with the elements of {@code c}, sized for them, with the default settings and a
+   * new random seed.
+   *
+   * @param c the elements to copy
+   * @throws NullPointerException if {@code c} is null
+   */
+  public DLeftHashSet(Collection<? extends E> c) {
+    this(c.size());
+    addAll(c);
+  }
+
+  private DLeftHashSet(Builder builder, HashStrategy<?> strategy) {
+    super(new DLeftHashMap<>(builder, false, strategy));
+  }
+
+  /**
+   * Returns a builder for the number of choices, slots per bucket, load factor, expected size, hash
+   * family and seed.
+   *
+   * @return a new builder with the defaults
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link DLeftHashSet}s. */
+  public static final class Builder extends BucketMapBuilder<Builder> {
+    private Builder() {
+      super(DLeftHashMap.DEFAULT_LOAD_FACTOR);
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
+
+    /**
+     * Returns a new empty set with this builder's settings.
+     *
+     * @param <E> the type of elements
+     * @return a new set
+     */
+    public <E> DLeftHashSet<E> build() {
+      return new DLeftHashSet<>(this, null);
+    }
+
+    /**
+     * Returns a new empty set with this builder's settings that compares and hashes elements with
+     * {@code strategy} instead of their own {@code equals} and {@code hashCode}.
+     *
+     * @param <E> the type of elements
+     * @param strategy the elements' equality
+     * @return a new set
+     * @throws NullPointerException if {@code strategy} is null
+     */
+    public <E> DLeftHashSet<E> build(HashStrategy<? super E> strategy) {
+      return new DLeftHashSet<>(this, Objects.requireNonNull(strategy, "strategy"));
+    }
+  }
+
+  /**
+   * Returns the number of buckets (one per subtable) each element may live in.
+   *
+   * @return d, the number of choices
+   */
+  public int choices() {
+    return map().choices();
+  }
+
+  /**
+   * Returns the number of elements per slot at which the table grows.
+   *
+   * @return the load factor
+   */
+  public double loadFactor() {
+    return map().loadFactor();
+  }
+
+  /**
+   * Returns the seed of this set's hash function.
+   *
+   * @return the seed
+   */
+  public long seed() {
+    return map().seed();
+  }
+
+  /**
+   * Returns the number of slots per bucket.
+   *
+   * @return b
+   */
+  public int slotsPerBucket() {
+    return map().slotsPerBucket();
+  }
+
+  @Override
+  public DLeftHashSet<E> clone() {
+    return (DLeftHashSet<E>) super.clone();
+  }
+}
