@@ -4,11 +4,19 @@
  */
 package io.github.twochoice.bench;
 
+import io.github.twochoice.map.CuckooHashSet;
+import io.github.twochoice.map.DLeftHashSet;
+import io.github.twochoice.map.TwoChoiceHashSet;
+import it.unimi.dsi.fastutil.objects.ObjectOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
 
@@ -20,10 +28,26 @@ import org.openjdk.jol.vm.VM;
  *
  * <p>Measured for maps grown by {@code put} from the default constructor (the usual case, where
  * growth by doubling makes bytes per entry a sawtooth in the size) and for maps presized with the
- * expected-size constructor. Not a JMH benchmark: run it with {@code bash bench/memory.sh}.
+ * expected-size constructor; then the same for the sets beside {@link HashSet} and fastutil's
+ * {@link ObjectOpenHashSet}. Not a JMH benchmark: run it with {@code bash bench/memory.sh}.
  */
 public final class MemoryFootprint {
   private static final int[] DEFAULT_SIZES = {10_000, 600_000, 750_000, 1_000_000};
+
+  /** The sets measured: name and constructor from an expected size (0: the default). */
+  private enum SetImpl {
+    HashSet(n -> new HashSet<>((int) (n / 0.75f) + 1)),
+    fastutil(ObjectOpenHashSet::new),
+    TwoChoiceSet(TwoChoiceHashSet::new),
+    DLeftSet(DLeftHashSet::new),
+    CuckooSet(CuckooHashSet::new);
+
+    final IntFunction<Set<Object>> withExpectedSize;
+
+    SetImpl(IntFunction<Set<Object>> withExpectedSize) {
+      this.withExpectedSize = withExpectedSize;
+    }
+  }
 
   private MemoryFootprint() {}
 
@@ -58,8 +82,37 @@ public final class MemoryFootprint {
         presized[i][s] = bytesPerEntry(impls[i].newMap(keys.length), keys, keyBytes);
       }
     }
-    print("Grown by put from the default constructor", impls, sizes, grown);
-    print("Presized with the expected-size constructor", impls, sizes, presized);
+    String[] names = Arrays.stream(impls).map(Enum::name).toArray(String[]::new);
+    print("Grown by put from the default constructor", names, sizes, grown);
+    print("Presized with the expected-size constructor", names, sizes, presized);
+    measureSets(sizes);
+  }
+
+  /** The set tables: structure bytes per element, grown by add and presized. */
+  private static void measureSets(int[] sizes) {
+    SetImpl[] impls = SetImpl.values();
+    double[][] grown = new double[impls.length][sizes.length];
+    double[][] presized = new double[impls.length][sizes.length];
+    for (int s = 0; s < sizes.length; s++) {
+      Object[] keys = KeyType.Integer.keys(sizes[s]);
+      long keyBytes = GraphLayout.parseInstance(keys).totalSize();
+      for (int i = 0; i < impls.length; i++) {
+        grown[i][s] = bytesPerElement(impls[i].withExpectedSize.apply(0), keys, keyBytes);
+        presized[i][s] =
+            bytesPerElement(impls[i].withExpectedSize.apply(keys.length), keys, keyBytes);
+      }
+    }
+    String[] names = Arrays.stream(impls).map(Enum::name).toArray(String[]::new);
+    print("Sets grown by add from an empty set", names, sizes, grown);
+    print("Sets presized with the expected-size constructor", names, sizes, presized);
+  }
+
+  private static double bytesPerElement(Set<Object> set, Object[] keys, long keyBytes) {
+    Collections.addAll(set, keys);
+    if (set.size() != keys.length) {
+      throw new IllegalStateException(set.getClass() + " holds " + set.size() + " elements");
+    }
+    return (double) (GraphLayout.parseInstance(set).totalSize() - keyBytes) / keys.length;
   }
 
   /** Grows one map per implementation through the sizes, printing the range of bytes per entry. */
@@ -114,9 +167,10 @@ public final class MemoryFootprint {
     return (double) (total - keyBytes) / keys.length;
   }
 
-  private static void print(String title, Impl[] impls, int[] sizes, double[][] bytes) {
+  /** Prints one table; the first row is the baseline of the ratios. */
+  private static void print(String title, String[] impls, int[] sizes, double[][] bytes) {
     System.out.println();
-    System.out.println("### " + title + ": structure bytes per entry (ratio to HashMap)");
+    System.out.println("### " + title + ": structure bytes per entry (ratio to " + impls[0] + ")");
     System.out.println();
     List<String> header = new ArrayList<>();
     header.add("impl");
@@ -125,13 +179,11 @@ public final class MemoryFootprint {
     }
     System.out.println("| " + String.join(" | ", header) + " |");
     System.out.println("|---" + "|---:".repeat(sizes.length) + "|");
-    int hashMap = Impl.HashMap.ordinal();
     for (int i = 0; i < impls.length; i++) {
       StringBuilder row = new StringBuilder("| " + impls[i]);
       for (int s = 0; s < sizes.length; s++) {
         row.append(
-            String.format(
-                Locale.ROOT, " | %.1f (%.2f×)", bytes[i][s], bytes[i][s] / bytes[hashMap][s]));
+            String.format(Locale.ROOT, " | %.1f (%.2f×)", bytes[i][s], bytes[i][s] / bytes[0][s]));
       }
       System.out.println(row.append(" |"));
     }

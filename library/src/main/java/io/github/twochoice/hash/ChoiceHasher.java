@@ -31,6 +31,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Cost: the key's own {@code hashCode()} plus a few multiplications (the strong mixer: two) or
  * four table lookups (tabulation) per {@link #hash(Object)}; one addition and one multiplication
  * per choice. Instances are immutable and serializable.
+ *
+ * @since 0.1.0
  */
 public abstract sealed class ChoiceHasher implements Serializable {
   private static final long serialVersionUID = 2L;

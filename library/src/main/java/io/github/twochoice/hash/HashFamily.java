@@ -12,6 +12,8 @@ package io.github.twochoice.hash;
  * <p>The maps default to {@link #STRONG_MIXER}. The others are for teaching: the experiments fill
  * real maps with real keys under each family, and {@link #IDENTITY} shows what a hash function
  * without randomness does to structured keys such as consecutive integers.
+ *
+ * @since 0.1.0
  */
 public enum HashFamily {
   /**

@@ -159,8 +159,6 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
    * through an iterator never do, so call this after them. Iteration order may change.
    *
    * <p>Cost: O(size + capacity) time and one {@code hashCode()} call per key, like a growth.
-   *
-   * @since 0.1.0
    */
   public void trim() {
     rebuildFor(size());

@@ -102,8 +102,6 @@ abstract class AbstractFlatSet<E, M extends AbstractFlatMap<E, Object>> extends 
    * the memory that removals left empty. Removals through this set shrink a table that becomes a
    * quarter as full as its load factor by themselves; removals through an iterator never do, so
    * call this after them. Iteration order may change.
-   *
-   * @since 0.1.0
    */
   public void trim() {
     map.trim();

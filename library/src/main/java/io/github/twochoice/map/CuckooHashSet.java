@@ -23,10 +23,10 @@ import java.util.Set;
  * <p><b>Iteration order</b> is unspecified and differs between two sets of the same elements: each
  * set draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes
  * the order, like the whole table, the same in every run. <b>Threads:</b> reads (lookups,
- * iteration, statistics) change nothing, so threads may read a safely published set at once while
- * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
- * java.util.Collections#synchronizedSet}, and hand out {@link
- * java.util.Collections#unmodifiableSet} to readers.
+ * iteration, statistics) write no shared state (a view object may be created twice, harmlessly), so
+ * threads may read a safely published set at once while no thread writes; a write needs exclusive
+ * access. For shared use wrap it in {@link java.util.Collections#synchronizedSet}, and hand out
+ * {@link java.util.Collections#unmodifiableSet} to readers.
  *
  * @param <E> the type of elements
  * @since 0.1.0
@@ -87,7 +87,11 @@ public final class CuckooHashSet<E> extends AbstractFlatSet<E, CuckooHashMap<E, 
     return new Builder();
   }
 
-  /** Builds {@link CuckooHashSet}s. */
+  /**
+   * Builds {@link CuckooHashSet}s.
+   *
+   * @since 0.1.0
+   */
   public static final class Builder extends BucketMapBuilder<Builder> {
     private Builder() {
       super(CuckooHashMap.DEFAULT_LOAD_FACTOR);

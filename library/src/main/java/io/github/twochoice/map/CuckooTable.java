@@ -15,12 +15,16 @@ import io.github.twochoice.hash.ChoiceHasher;
  * <p>The key set decides whether an insert succeeds, not the order of earlier placements: a set of
  * keys fits iff each key can be matched to a slot of one of its buckets, and the exact insert keeps
  * a matching whenever one exists. So the load at the first failure measures the threshold of the
- * (d, b) layout under the table's hash function.
+ * (d, b) layout under the table's hash function. A supported API for such experiments; {@link
+ * io.github.twochoice.sim.CuckooThreshold} runs them. For a cuckoo table to use, take {@link
+ * CuckooHashMap} or {@link CuckooHashSet}.
  *
  * <p>Cost: as {@link CuckooHashMap}'s insert: an insert that finds a free slot in its own buckets
  * reads d buckets; otherwise the search visits buckets until it finds a free slot (few at moderate
  * load, the key's whole connected component when the insert fails). Memory: 5 bytes per slot (a key
  * reference and a tag byte).
+ *
+ * @since 0.1.0
  */
 public final class CuckooTable {
   private final ChoiceHasher hasher;

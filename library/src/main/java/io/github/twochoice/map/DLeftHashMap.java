@@ -45,10 +45,10 @@ import java.util.Objects;
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
  * order, like the whole table, the same in every run. <b>Threads:</b> reads ({@code get}, views,
- * iteration, statistics) change nothing, so threads may read a safely published map at once while
- * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
- * java.util.Collections#synchronizedMap}, and hand out {@link
- * java.util.Collections#unmodifiableMap} to readers.
+ * iteration, statistics) write no shared state (a view object may be created twice, harmlessly), so
+ * threads may read a safely published map at once while no thread writes; a write needs exclusive
+ * access. For shared use wrap it in {@link java.util.Collections#synchronizedMap}, and hand out
+ * {@link java.util.Collections#unmodifiableMap} to readers.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -88,7 +88,6 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
    * @param expectedSize a number of entries, {@code >= 0}
    * @param loadFactor keys per slot at which the table grows, in (0, 1]
    * @throws IllegalArgumentException if an argument is out of range
-   * @since 0.1.0
    */
   public DLeftHashMap(int expectedSize, float loadFactor) {
     this(builder().expectedSize(expectedSize).loadFactor(loadFactor), true, null);
@@ -122,7 +121,11 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
     return new Builder();
   }
 
-  /** Builds {@link DLeftHashMap}s. */
+  /**
+   * Builds {@link DLeftHashMap}s.
+   *
+   * @since 0.1.0
+   */
   public static final class Builder extends BucketMapBuilder<Builder> {
     private Builder() {
       super(DEFAULT_LOAD_FACTOR);
@@ -153,7 +156,6 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
      * @param strategy the keys' equality
      * @return a new map
      * @throws NullPointerException if {@code strategy} is null
-     * @since 0.1.0
      */
     public <K, V> DLeftHashMap<K, V> build(HashStrategy<? super K> strategy) {
       return new DLeftHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));

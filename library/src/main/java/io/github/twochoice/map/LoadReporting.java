@@ -9,6 +9,8 @@ import io.github.twochoice.stats.LoadStats;
 /**
  * A hash table that reports how its entries are spread over its buckets. Every map of the library
  * implements it, so code holding any of them as a {@link java.util.Map} can ask for the statistics.
+ *
+ * @since 0.1.0
  */
 public interface LoadReporting {
   /**

@@ -28,10 +28,10 @@ import java.util.Objects;
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
  * order, like the whole table, the same in every run. <b>Threads:</b> reads ({@code get}, views,
- * iteration, statistics) change nothing, so threads may read a safely published map at once while
- * no thread writes; a write needs exclusive access. For shared use wrap it in {@link
- * java.util.Collections#synchronizedMap}, and hand out {@link
- * java.util.Collections#unmodifiableMap} to readers.
+ * iteration, statistics) write no shared state (a view object may be created twice, harmlessly), so
+ * threads may read a safely published map at once while no thread writes; a write needs exclusive
+ * access. For shared use wrap it in {@link java.util.Collections#synchronizedMap}, and hand out
+ * {@link java.util.Collections#unmodifiableMap} to readers.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -65,7 +65,6 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
    * @param expectedSize a number of entries, {@code >= 0}
    * @param loadFactor keys per bucket at which the table grows, positive and finite
    * @throws IllegalArgumentException if an argument is out of range
-   * @since 0.1.0
    */
   public TwoChoiceHashMap(int expectedSize, float loadFactor) {
     this(builder().expectedSize(expectedSize).loadFactor(loadFactor), true, null);
@@ -104,7 +103,11 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     return new Builder();
   }
 
-  /** Builds {@link TwoChoiceHashMap}s. */
+  /**
+   * Builds {@link TwoChoiceHashMap}s.
+   *
+   * @since 0.1.0
+   */
   public static final class Builder extends ChoicesBuilder<Builder> {
     private Builder() {}
 
@@ -133,7 +136,6 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
      * @param strategy the keys' equality
      * @return a new map
      * @throws NullPointerException if {@code strategy} is null
-     * @since 0.1.0
      */
     public <K, V> TwoChoiceHashMap<K, V> build(HashStrategy<? super K> strategy) {
       return new TwoChoiceHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));

@@ -21,6 +21,8 @@ import java.util.Objects;
  * <p>Cost: FNV-1a takes one XOR and one multiplication per UTF-8 byte; the string version encodes
  * on the fly and allocates nothing. The finalizer takes two multiplications. All methods are pure
  * functions.
+ *
+ * @since 0.1.0
  */
 public final class Hash64 {
   private static final long FNV_OFFSET_BASIS = 0xcbf29ce484222325L;

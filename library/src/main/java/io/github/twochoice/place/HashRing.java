@@ -38,6 +38,7 @@ import java.util.function.LongUnaryOperator;
  * {@code int[]} of owners. Immutable and thread-safe.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class HashRing<N> {
   private final NodeSet<N> nodes;

@@ -39,6 +39,7 @@ import java.util.function.Function;
  * thread-safe: lookups may run concurrently only while nobody removes nodes.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class HierarchicalRendezvous<N> {
   private static final PairHash PAIR_HASH = PairHash.standard();

@@ -39,6 +39,7 @@ import java.util.function.Function;
  * removes nodes.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class LookupTable<N> {
   /** The default number of rows, M = 65537, a prime as in Maglev. */

@@ -21,6 +21,7 @@ import java.util.function.Function;
  * allocates nothing. Memory: the list of nodes. Immutable and thread-safe.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class ModN<N> {
   private final NodeSet<N> nodes;

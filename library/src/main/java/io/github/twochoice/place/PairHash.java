@@ -33,6 +33,8 @@ package io.github.twochoice.place;
  * </ul>
  *
  * <p>Implementations must be pure functions of their arguments; a lookup calls one per node.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface PairHash {

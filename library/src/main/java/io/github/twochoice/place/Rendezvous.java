@@ -43,6 +43,7 @@ import java.util.function.Function;
  * removes nodes.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class Rendezvous<N> {
   private final NodeSet<N> nodes;

@@ -32,6 +32,7 @@ import java.util.Objects;
  * and allocates nothing. Memory: the ring's, plus 8 bytes per node for its load. Not thread-safe.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class TwoChoiceRing<N> {
   private static final long SECOND_CHOICE = 0x9e3779b97f4a7c15L;

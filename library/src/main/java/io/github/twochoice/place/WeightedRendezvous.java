@@ -29,6 +29,7 @@ import java.util.function.Function;
  * per node. Not thread-safe: lookups may run concurrently only while nobody adds or removes nodes.
  *
  * @param <N> the type of the nodes
+ * @since 0.1.0
  */
 public final class WeightedRendezvous<N> {
   private static final PairHash PAIR_HASH = PairHash.standard();

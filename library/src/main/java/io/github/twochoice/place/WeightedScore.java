@@ -15,6 +15,8 @@ import java.util.Objects;
  * <p>Cost: a score takes one multiplication ({@link #LINEAR}) or one logarithm and one division
  * ({@link #LOGARITHMIC}); the shares of N nodes take O(N) and O(N log N) time respectively, and
  * O(N) memory.
+ *
+ * @since 0.1.0
  */
 public enum WeightedScore {
   /**

@@ -15,11 +15,17 @@ import java.util.SplittableRandom;
  *
  * <p>Cost: O(balls · d) time with one random number per candidate, O(bins) memory; 10<sup>6</sup>
  * balls with two choices take a few milliseconds.
+ *
+ * @since 0.1.0
  */
 public final class BallsIntoBins {
   private BallsIntoBins() {}
 
-  /** How a ball draws its d candidates and breaks ties between equally loaded ones. */
+  /**
+   * How a ball draws its d candidates and breaks ties between equally loaded ones.
+   *
+   * @since 0.1.0
+   */
   public enum Rule {
     /**
      * Symmetric choices (Azar, Broder, Karlin and Upfal): d bins drawn independently from all bins;

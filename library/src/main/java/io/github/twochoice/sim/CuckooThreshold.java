@@ -20,6 +20,8 @@ import java.util.SplittableRandom;
  * <p>Cost: one trial inserts at most {@code cells} keys; near the threshold an insert may search a
  * large part of the table, so a trial costs up to O(cells²) in the worst case and far less in
  * practice (milliseconds at 2<sup>15</sup> cells).
+ *
+ * @since 0.1.0
  */
 public final class CuckooThreshold {
   private CuckooThreshold() {}

@@ -16,6 +16,7 @@ import java.util.Objects;
  *
  * @param choices d, the candidates per ball, from 1 to 64
  * @param rule symmetric choices or Vöcking's d-left rule
+ * @since 0.1.0
  */
 public record Scheme(int choices, Rule rule) {
   /** One, two and three symmetric choices, and two-left: the schemes every experiment compares. */

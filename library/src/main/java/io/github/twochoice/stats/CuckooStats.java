@@ -11,6 +11,11 @@ import java.util.Objects;
 /**
  * What a cuckoo table's inserts have cost so far: how many keys each insert moved, how often the
  * table was rebuilt and why, and how much the stash was used. Immutable.
+ *
+ * <p>The maps and sets return it ({@code cuckooStats()}); its constructor is a supported API for
+ * experiments that count the same figures for a table of their own.
+ *
+ * @since 0.1.0
  */
 public final class CuckooStats {
   private final long[] evictionPaths;
@@ -29,6 +34,7 @@ public final class CuckooStats {
    * @param stashInsertions keys that went to the stash because no placement existed
    * @param stashSize keys in the stash now
    * @throws NullPointerException if {@code evictionPaths} is null
+   * @throws IllegalArgumentException if a count is negative
    */
   public CuckooStats(
       long[] evictionPaths,
@@ -37,10 +43,23 @@ public final class CuckooStats {
       long stashInsertions,
       long stashSize) {
     this.evictionPaths = Objects.requireNonNull(evictionPaths, "evictionPaths").clone();
+    for (long count : this.evictionPaths) {
+      requireCount("evictionPaths", count);
+    }
+    requireCount("rehashesForLoad", rehashesForLoad);
+    requireCount("rehashesForFailedInsert", rehashesForFailedInsert);
+    requireCount("stashInsertions", stashInsertions);
+    requireCount("stashSize", stashSize);
     this.rehashesForLoad = rehashesForLoad;
     this.rehashesForFailedInsert = rehashesForFailedInsert;
     this.stashInsertions = stashInsertions;
     this.stashSize = stashSize;
+  }
+
+  private static void requireCount(String name, long count) {
+    if (count < 0) {
+      throw new IllegalArgumentException(name + " must be >= 0: " + count);
+    }
   }
 
   /**

@@ -14,13 +14,15 @@ import java.util.Objects;
  * live among their choices.
  *
  * <p>A <em>probe</em> is defined by the map that made the snapshot (for the chained maps: one chain
- * entry examined, that is one cached-hash comparison); see the map's {@code loadStats()}.
+ * entry examined, that is one tag comparison); see the map's {@code loadStats()}.
  *
  * <p>Entries kept outside the buckets (an overflow area for keys that no choice can separate) are
  * counted by {@link #overflow()} and {@link #size()}, not by the histogram.
  *
  * <p>Cost: the snapshot holds copies of its arrays, so it stays valid while the map changes; every
  * accessor is O(1) except {@link #fractionAtLeast(int)}, which is O(max load).
+ *
+ * @since 0.1.0
  */
 public final class LoadStats {
   private final long buckets;
@@ -46,7 +48,8 @@ public final class LoadStats {
   }
 
   /**
-   * Starts a snapshot from a bucket-load histogram.
+   * Starts a snapshot from a bucket-load histogram. The maps and sets build theirs with it; it is a
+   * supported API for experiments and tables of their own that report loads the same way.
    *
    * @param histogram index k holds the number of buckets holding exactly k entries; copied
    * @return a builder for the remaining figures
@@ -66,7 +69,11 @@ public final class LoadStats {
     return new Builder(histogram.clone());
   }
 
-  /** Collects the figures of a {@link LoadStats} snapshot. */
+  /**
+   * Collects the figures of a {@link LoadStats} snapshot.
+   *
+   * @since 0.1.0
+   */
   public static final class Builder {
     private final long[] histogram;
     private long[] entriesPerChoice = new long[0];

@@ -26,6 +26,8 @@ package io.github.twochoice.stats;
  *
  * <p>All methods are pure functions of their arguments. The maximum-load formulas cost a few
  * hundred floating-point operations; a fluid limit costs O(layers · d² · t / step).
+ *
+ * @since 0.1.0
  */
 public final class Theory {
   private Theory() {}

@@ -20,6 +20,8 @@ import java.util.SplittableRandom;
  *
  * <p>Immutable. A draw costs one uniform, one logarithm and one exponential, by inversion; the fit
  * costs 10<sup>4</sup> evaluations of the median equation.
+ *
+ * @since 0.1.0
  */
 public final class BoundedPareto implements ServiceTimes {
   private static final double MIN_ALPHA = 1e-6;

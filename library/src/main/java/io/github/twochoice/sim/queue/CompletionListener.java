@@ -7,6 +7,8 @@ package io.github.twochoice.sim.queue;
 /**
  * Hears of every answered request, in completion order, for traces and checks. Called from the
  * simulation's thread; it should be cheap, since it runs once per request.
+ *
+ * @since 0.1.0
  */
 @FunctionalInterface
 public interface CompletionListener {

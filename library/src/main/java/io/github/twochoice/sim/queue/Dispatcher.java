@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
  * The per-run state of a {@link Policy}: picks the server of each request and hears of each
  * response. A simulation calls it from one thread, in event order; its random choices come only
  * from the generator it is given, so runs are reproducible.
+ *
+ * @since 0.1.0
  */
 public interface Dispatcher {
   /**

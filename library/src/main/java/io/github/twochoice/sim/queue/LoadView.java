@@ -8,6 +8,8 @@ package io.github.twochoice.sim.queue;
  * What a dispatcher may know about the servers when it places a request: either their live state or
  * what they last published to a board. Servers {@code 0 … servers() − 1} are in the pool. Every
  * method is O(1) and allocates nothing.
+ *
+ * @since 0.1.0
  */
 public interface LoadView {
   /**

@@ -11,6 +11,8 @@ import java.util.Objects;
  * run. The load-based policies read the {@link LoadView} they are given, so a stale board affects
  * them; round robin and random ignore it; peak EWMA uses only what it observes itself. Each choice
  * costs O(1) random draws, except least loaded, least work and weighted, which poll all n servers.
+ *
+ * @since 0.1.0
  */
 public interface Policy {
   /** How best of d draws its candidates. */

@@ -12,6 +12,8 @@ import java.util.Locale;
  * that were served (errors from a failed server are counted apart, not timed), queue lengths,
  * traffic per server and the work balance. Quantiles are exact nearest-rank values. Accessors are
  * O(1) and return copies of arrays.
+ *
+ * @since 0.1.0
  */
 public final class RunResult {
   private final int requests;

@@ -11,6 +11,8 @@ import java.util.SplittableRandom;
  * A source of request sizes: the work a request brings, in units of time at speed 1.
  * Implementations are immutable and draw only from the random generator they are given, so a seeded
  * generator gives a reproducible sequence; {@link #next} costs O(1) and allocates nothing.
+ *
+ * @since 0.1.0
  */
 public interface ServiceTimes {
   /** Fixed cost of a web request in the byte-count model, in milliseconds (50 µs). */

@@ -21,6 +21,8 @@ import java.util.Objects;
  * <p>Cost: O(log k) per event for k requests in flight, plus the policy's cost; no allocation per
  * event. Memory O(n + k + requests), the last for the exact response-time quantiles (8 bytes per
  * request).
+ *
+ * @since 0.1.0
  */
 public final class Simulation {
   private final double[] speeds;
@@ -129,7 +131,11 @@ public final class Simulation {
     return listener;
   }
 
-  /** Collects and checks the settings of a {@link Simulation}; each setter checks its argument. */
+  /**
+   * Collects and checks the settings of a {@link Simulation}; each setter checks its argument.
+   *
+   * @since 0.1.0
+   */
   public static final class Builder {
     private double[] speeds = filledWithOnes(10);
     private double utilisation = 0.9;

@@ -1,0 +1,4 @@
+/** A user of the library, as a named module. */
+module com.example.consumer {
+  requires io.github.twochoice;
+}
