@@ -125,6 +125,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    *
    * @return d, the number of choices
    */
+  @Override
   public int choices() {
     return choices;
   }
@@ -143,6 +144,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    *
    * @return the load factor
    */
+  @Override
   public double loadFactor() {
     return loadFactor;
   }
@@ -152,6 +154,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    *
    * @return the seed
    */
+  @Override
   public long seed() {
     return hasher.seed();
   }

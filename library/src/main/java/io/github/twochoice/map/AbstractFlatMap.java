@@ -102,6 +102,27 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   abstract boolean storesValues();
 
   /**
+   * Returns the number of buckets each key may live in.
+   *
+   * @return d, the number of choices
+   */
+  public abstract int choices();
+
+  /**
+   * Returns the load factor: keys per slot of the table at which it grows.
+   *
+   * @return the load factor
+   */
+  public abstract double loadFactor();
+
+  /**
+   * Returns the seed of this map's hash function.
+   *
+   * @return the seed
+   */
+  public abstract long seed();
+
+  /**
    * Places an absent key with hash {@code hash}: in the table by the map's rule, or in its overflow
    * area. The map may grow first if its rule cannot place the key.
    */

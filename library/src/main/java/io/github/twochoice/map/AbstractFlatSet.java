@@ -43,6 +43,34 @@ abstract class AbstractFlatSet<E, M extends AbstractFlatMap<E, Object>> extends 
     return map;
   }
 
+  /**
+   * Returns the number of buckets each element may live in.
+   *
+   * @return d, the number of choices
+   */
+  public int choices() {
+    return map.choices();
+  }
+
+  /**
+   * Returns the load factor: elements per slot of the table at which it grows (per bucket for a
+   * chained table, whose buckets have one slot each).
+   *
+   * @return the load factor
+   */
+  public double loadFactor() {
+    return map.loadFactor();
+  }
+
+  /**
+   * Returns the seed of this set's hash function.
+   *
+   * @return the seed
+   */
+  public long seed() {
+    return map.seed();
+  }
+
   @Override
   public int size() {
     return map.size();

@@ -180,6 +180,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    *
    * @return d, the number of choices
    */
+  @Override
   public int choices() {
     return choices;
   }
@@ -189,6 +190,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    *
    * @return the load factor
    */
+  @Override
   public double loadFactor() {
     return loadFactor;
   }
@@ -198,6 +200,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    *
    * @return the seed
    */
+  @Override
   public long seed() {
     return hasher.seed();
   }

@@ -29,7 +29,7 @@ import java.util.Set;
  * @param <E> the type of elements
  * @since 0.1.0
  */
-public final class DLeftHashSet<E> extends AbstractFlatSet<E, DLeftHashMap<E, Object>> {
+public final class DLeftHashSet<E> extends AbstractBucketSet<E, DLeftHashMap<E, Object>> {
   private static final long serialVersionUID = 1L;
 
   /** Creates an empty set with the default settings and a random seed. */
@@ -122,42 +122,6 @@ public final class DLeftHashSet<E> extends AbstractFlatSet<E, DLeftHashMap<E, Ob
     public <E> DLeftHashSet<E> build(HashStrategy<? super E> strategy) {
       return new DLeftHashSet<>(this, Objects.requireNonNull(strategy, "strategy"));
     }
-  }
-
-  /**
-   * Returns the number of buckets (one per subtable) each element may live in.
-   *
-   * @return d, the number of choices
-   */
-  public int choices() {
-    return map().choices();
-  }
-
-  /**
-   * Returns the number of elements per slot at which the table grows.
-   *
-   * @return the load factor
-   */
-  public double loadFactor() {
-    return map().loadFactor();
-  }
-
-  /**
-   * Returns the seed of this set's hash function.
-   *
-   * @return the seed
-   */
-  public long seed() {
-    return map().seed();
-  }
-
-  /**
-   * Returns the number of slots per bucket.
-   *
-   * @return b
-   */
-  public int slotsPerBucket() {
-    return map().slotsPerBucket();
   }
 
   @Override

@@ -122,33 +122,6 @@ public final class TwoChoiceHashSet<E> extends AbstractFlatSet<E, TwoChoiceHashM
     }
   }
 
-  /**
-   * Returns the number of buckets each element may join.
-   *
-   * @return d, the number of choices
-   */
-  public int choices() {
-    return map().choices();
-  }
-
-  /**
-   * Returns the number of elements per bucket at which the table grows.
-   *
-   * @return the load factor
-   */
-  public double loadFactor() {
-    return map().loadFactor();
-  }
-
-  /**
-   * Returns the seed of this set's hash function.
-   *
-   * @return the seed
-   */
-  public long seed() {
-    return map().seed();
-  }
-
   @Override
   public TwoChoiceHashSet<E> clone() {
     return (TwoChoiceHashSet<E>) super.clone();
