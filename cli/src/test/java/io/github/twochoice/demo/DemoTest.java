@@ -11,9 +11,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-/** The README's demo runs and prints the power of two choices: its measured maxima, in order. */
+/**
+ * The README's demo runs and prints the power of two choices: its measured maxima, in order. It
+ * fills every map with 10<sup>6</sup> keys and sweeps the cuckoo thresholds, which takes many
+ * seconds: the test is tagged {@code slow} and runs with {@code mvn verify -P integration}.
+ */
+@Tag("slow")
 class DemoTest {
   @Test
   void printsTheMaximaAndTheThresholdTable() {

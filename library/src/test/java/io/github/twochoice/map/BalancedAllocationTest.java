@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The power of two choices on real maps: n = 10<sup>6</sup> random keys in n buckets, fixed seeds.
  *
- * <p>Tolerances, from the theory in the project brief:
+ * <p>Tolerances, from the theory:
  *
  * <ul>
  *   <li>One choice: loads are Poisson(1), so the expected number of buckets with 7 or more keys is
@@ -49,10 +49,6 @@ class BalancedAllocationTest {
     assertEquals(N, one.buckets());
     assertEquals(N, two.buckets());
     assertEquals(N, two.size());
-    System.out.printf(
-        "n=%d keys in n buckets: max load one choice %d, two choices %d;"
-            + " fraction >= 3: %.5f vs %.5f%n",
-        N, one.maxLoad(), two.maxLoad(), one.fractionAtLeast(3), two.fractionAtLeast(3));
     assertTrue(two.maxLoad() <= 4, () -> "two choices: " + two);
     assertTrue(one.maxLoad() >= 7, () -> "one choice: " + one);
   }

@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 
@@ -32,16 +33,24 @@ import org.quicktheories.core.Gen;
  * Random sequences of map operations run on a map of the library and on {@link HashMap}, which must
  * agree on every result and, every few operations, on the whole contents.
  *
- * <p>QuickTheories generates the sequences from a fixed seed and reports the seed of a failing one;
- * before that, the failing sequence is cut down by delta debugging (drop chunks of operations,
- * halving the chunk size, while it still fails) and the shortest failing sequence found is the
- * failure's message. (QuickTheories' own list shrinking keeps the length and shrinks the elements,
- * so it is switched off.) Each property runs {@value #SEQUENCES} sequences of up to {@value
- * #MAX_LENGTH} operations (about 10<sup>5</sup> operations) over up to {@value #KEY_RANGE} keys,
- * starting from the smallest table, so that every sequence goes through many resizes.
+ * <p>QuickTheories generates the sequences from a fixed seed, so every run tests the same sequences
+ * and a failure reproduces; it prints nothing on success, and a failure's message ends with "Seed
+ * was" and the seed. Before that, the failing sequence is cut down by delta debugging (drop chunks
+ * of operations, halving the chunk size, while it still fails; no randomness) and the shortest
+ * failing sequence found is in the failure's message. (QuickTheories' own list shrinking keeps the
+ * length and shrinks the elements, so it is switched off.) To run other sequences, give another
+ * seed: {@code mvn -B verify -pl library -Dtest=ModelBasedPropertyTest -Dtwochoice.modelSeed=12345}
+ * (add {@code -P integration} for the properties tagged {@code slow}); the same option reruns a
+ * failure with the seed it printed.
+ *
+ * <p>Each property runs {@value #SEQUENCES} sequences of up to {@value #MAX_LENGTH} operations
+ * (about 10<sup>5</sup> operations) over up to {@value #KEY_RANGE} keys, starting from the smallest
+ * table, so that every sequence goes through many resizes. The two properties that compare the
+ * whole contents after every operation or fill chains with colliding keys take many seconds each;
+ * they are tagged {@code slow} and run with {@code mvn verify -P integration}.
  */
 class ModelBasedPropertyTest {
-  private static final long SEED = 0x2C401CEL;
+  private static final long SEED = Long.getLong("twochoice.modelSeed", 0x2C401CEL);
   private static final int SEQUENCES = 100;
   private static final int MAX_LENGTH = 2000;
   private static final int KEY_RANGE = 1500;
@@ -106,6 +115,7 @@ class ModelBasedPropertyTest {
    * whole contents are compared with the model after every operation.
    */
   @Test
+  @Tag("slow")
   void cuckooForcedToFailMatchesHashMapAfterEveryOperation() {
     for (long seed = 1; seed <= 3; seed++) {
       long s = seed;
@@ -119,6 +129,7 @@ class ModelBasedPropertyTest {
 
   /** Keys sharing hash codes in groups of 64: chains fill up and the overflow area is used. */
   @Test
+  @Tag("slow")
   void overflowingChainsMatchHashMap() {
     check(TwoChoiceHashMap::new, Collider::new);
     check(OneChoiceHashMap::new, Collider::new);

@@ -28,23 +28,16 @@ class CuckooThresholdTest {
     double below = CuckooThreshold.successProbability(2, 1, CELLS, 0.40, 40, 1);
     double above = CuckooThreshold.successProbability(2, 1, CELLS, 0.55, 40, 2);
     double median = CuckooThreshold.medianFirstFailureLoad(2, 1, CELLS, 21, 3);
-    System.out.printf(
-        "(2,1) at %d cells: P(fit at 0.40) = %.3f, P(fit at 0.55) = %.3f,"
-            + " median first-failure load %.4f%n",
-        CELLS, below, above, median);
     assertTrue(below >= 0.9, "success at load 0.40: " + below);
     assertTrue(above <= 0.1, "success at load 0.55: " + above);
-    assertEquals(0.50, median, 0.03);
+    assertEquals(0.50, median, 0.03, "(2,1) median first-failure load");
   }
 
   @Test
   void bucketedAndMultipleChoiceTablesReachTheirKnownThresholds() {
     double twoByFour = CuckooThreshold.medianFirstFailureLoad(2, 4, CELLS, 11, 4);
     double threeByOne = CuckooThreshold.medianFirstFailureLoad(3, 1, CELLS, 11, 5);
-    System.out.printf(
-        "median first-failure load at %d cells: (2,4) %.4f, (3,1) %.4f%n",
-        CELLS, twoByFour, threeByOne);
-    assertEquals(0.980, twoByFour, 0.02);
-    assertEquals(0.918, threeByOne, 0.02);
+    assertEquals(0.980, twoByFour, 0.02, "(2,4) median first-failure load");
+    assertEquals(0.918, threeByOne, 0.02, "(3,1) median first-failure load");
   }
 }
