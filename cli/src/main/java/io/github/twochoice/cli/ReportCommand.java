@@ -20,14 +20,21 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the experiments and write one self-contained HTML file with eleven charts: maximum",
-      "load vs n, layer profiles, cuckoo success probability vs load, and a map's chain-length",
-      "histogram, each beside theory; then the bundled web log placed on 8 proxies (as the",
-      "place command does): requests per node per scheme, where a failed node's URLs go,",
-      "weighted shares, and the hot-key fix; then its requests balanced over 10 servers (as the",
-      "queue command does, with fewer requests): response times per policy, queue-length tails",
-      "beside the supermarket model, and the longest queue on a stale board. Prints a table of",
-      "the charts' series."
+      "Write the HTML report: every experiment as a chart.",
+      "%nRun the experiments and write one self-contained HTML file with eleven charts: maximum"
+          + " load vs n, layer profiles, cuckoo success probability vs load, and a map's"
+          + " chain-length histogram, each beside theory; then the bundled web log placed on 8"
+          + " proxies (as the place command does): requests per node per scheme, where a failed"
+          + " node's URLs go, weighted shares, and the hot-key fix; then its requests balanced"
+          + " over 10 servers (as the queue command does, with fewer requests): response times"
+          + " per policy, queue-length tails beside the supermarket model, and the longest queue"
+          + " on a stale board. Prints a table of the charts' series."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice report",
+      "  twochoice report --quick --out /tmp/report.html",
+      "  twochoice report --seed 7 --out report-7.html"
     })
 final class ReportCommand implements Runnable {
   /** The placement section places the bundled log on proxy-1 … proxy-8, as {@code place} does. */
@@ -44,7 +51,7 @@ final class ReportCommand implements Runnable {
   @Option(
       names = "--quick",
       description =
-          "Smaller experiments (n up to 10^4, 2·10^4 requests per load-balancing run): the same"
+          "Smaller experiments (n up to 10^4, 2*10^4 requests per load-balancing run): the same"
               + " charts in seconds.")
   boolean quick;
 
