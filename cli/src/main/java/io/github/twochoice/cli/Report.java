@@ -106,7 +106,7 @@ final class Report {
   static Section ballsSection(Settings settings, Progress progress) {
     return new Section(
         "Balls into bins",
-        "Seeded simulations of the project (package sim) and its real maps (package map).",
+        "Seeded simulations of the project (package sim), on plain int arrays.",
         figures(settings, progress));
   }
 

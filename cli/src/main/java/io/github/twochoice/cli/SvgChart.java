@@ -158,14 +158,14 @@ final class SvgChart {
             plotWidth(),
             plotHeight()));
     svg.append("<g class=\"axis\" data-axis=\"x\">\n");
-    for (double tick : ticks(xMin, xMax, chart.x().log())) {
+    for (double tick : ticks(xMin, xMax, chart.x().log(), countsOnly())) {
       double x = px(tick);
       svg.append(line(x, bottom, x, bottom + 5, "#444", ""));
       svg.append(text(x, bottom + 18, label(tick), "middle", ""));
     }
     svg.append(text(LEFT + plotWidth() / 2.0, HEIGHT - 12, chart.x().label(), "middle", ""));
     svg.append("</g>\n<g class=\"axis\" data-axis=\"y\">\n");
-    for (double tick : ticks(yMin, yMax, chart.y().log())) {
+    for (double tick : ticks(yMin, yMax, chart.y().log(), false)) {
       double y = py(tick);
       svg.append(line(LEFT - 5, y, LEFT, y, "#444", ""));
       svg.append(line(LEFT, y, LEFT + plotWidth(), y, "#ddd", ""));
@@ -182,8 +182,23 @@ final class SvgChart {
     svg.append("</g>\n");
   }
 
-  /** Powers of ten on a log axis; about five multiples of 1, 2 or 5 times a power of ten else. */
-  static List<Double> ticks(double lo, double hi, boolean log) {
+  /** Whether every x is a whole number (a layer, a node, a subtable): then so is every x tick. */
+  private boolean countsOnly() {
+    for (Chart.Series s : chart.series()) {
+      for (double x : s.xs()) {
+        if (x != Math.rint(x)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Powers of ten on a log axis; about five multiples of 1, 2 or 5 times a power of ten else, whole
+   * numbers only if {@code whole}.
+   */
+  static List<Double> ticks(double lo, double hi, boolean log, boolean whole) {
     List<Double> ticks = new ArrayList<>();
     if (log) {
       for (double t = lo; t <= hi * 1.000001; t *= 10) {
@@ -199,6 +214,9 @@ final class SvgChart {
             : raw / magnitude < 3.5
                 ? 2 * magnitude
                 : raw / magnitude < 7.5 ? 5 * magnitude : 10 * magnitude;
+    if (whole) {
+      step = Math.max(step, 1);
+    }
     for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
       ticks.add(Math.abs(t) < step * 1e-9 ? 0 : t);
     }

@@ -189,8 +189,10 @@ class ReportTest {
     }
     assertTrue(svg.contains("data-axis=\"x\"") && svg.contains("data-axis=\"y\""));
     assertTrue(svg.contains(">1e4<") || svg.contains(">10000<"), "a decade tick on the log axis");
-    assertEquals(List.of(0.0, 2.0, 4.0, 6.0, 8.0, 10.0), SvgChart.ticks(0, 10, false));
-    assertEquals(List.of(10.0, 100.0, 1000.0), SvgChart.ticks(10, 1000, true));
+    assertEquals(List.of(0.0, 2.0, 4.0, 6.0, 8.0, 10.0), SvgChart.ticks(0, 10, false, false));
+    assertEquals(List.of(10.0, 100.0, 1000.0), SvgChart.ticks(10, 1000, true, false));
+    assertEquals(List.of(1.0, 1.5, 2.0, 2.5, 3.0), SvgChart.ticks(1, 3, false, false));
+    assertEquals(List.of(1.0, 2.0, 3.0), SvgChart.ticks(1, 3, false, true)); // subtables 1 to 3
   }
 
   @Test
