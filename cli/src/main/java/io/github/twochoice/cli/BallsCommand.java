@@ -16,11 +16,20 @@ import picocli.CommandLine.Option;
     name = "balls",
     mixinStandardHelpOptions = true,
     description = {
-      "Throw n balls into n bins, many times, with one, two and three choices and 2-left;",
-      "print the maximum load over the trials beside theory: Gonnet's Γ⁻¹(n) − 3/2 for one",
-      "choice, ln ln n / ln d for d choices, ln ln n / (d ln φ_d) for d-left ('formula'), and",
-      "the highest layer the fluid limit expects half a bin to reach ('fluid').",
-      "With --bounds, print instead the classic one-choice bounds for each n (no simulation)."
+      "Maximum load of n balls in n bins, per scheme, beside theory.",
+      "%nThrow n balls into n bins, many times, with one, two and three choices and 2-left, and"
+          + " print the maximum load over the trials beside theory: Gonnet's Gamma^-1(n) - 3/2 for"
+          + " one choice, ln ln n / ln d for d choices, ln ln n / (d ln phi_d) for d-left"
+          + " ('formula'), and the highest layer the fluid limit expects half a bin to reach"
+          + " ('fluid'). With --bounds, print instead the classic one-choice bounds for each n (no"
+          + " simulation)."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice balls",
+      "  twochoice balls --n 1000,1000000 --trials 100 --seed 7",
+      "  twochoice balls --n 1000 --load 110.5 --csv",
+      "  twochoice balls --bounds"
     })
 final class BallsCommand implements Runnable {
   /** Beyond this many balls per bin the fluid limit needs hundreds of layers: not printed. */
@@ -38,10 +47,9 @@ final class BallsCommand implements Runnable {
   @Option(
       names = "--load",
       defaultValue = "1",
-      description = {
-        "Balls per bin (default: ${DEFAULT-VALUE}). Above 1 the formulas, which are for n balls",
-        "in n bins, are not printed; the fluid prediction is printed up to 4."
-      })
+      description =
+          "Balls per bin (default: ${DEFAULT-VALUE}). Above 1 the formulas, which are for n balls"
+              + " in n bins, are not printed; the fluid prediction is printed up to 4.")
   double load;
 
   @Option(
@@ -52,11 +60,11 @@ final class BallsCommand implements Runnable {
 
   @Option(
       names = "--bounds",
-      description = {
-        "Print, for each n, the one-choice bounds a course derives before Gonnet's: round robin's",
-        "⌈m/n⌉, the union bound n/k!, Kleinberg and Tardos's e·γ(n) (γ(n)^γ(n) = n) with",
-        "probability >= 1 − 1/n, beside Gonnet's Γ⁻¹(n) − 3/2 and ln n / ln ln n."
-      })
+      description =
+          "Print, for each n, the one-choice bounds a course derives before Gonnet's: round"
+              + " robin's ceil(m/n), the union bound n/k!, Kleinberg and Tardos's e*gamma(n)"
+              + " (gamma(n)^gamma(n) = n) with probability >= 1 - 1/n, beside Gonnet's"
+              + " Gamma^-1(n) - 3/2 and ln n / ln ln n.")
   boolean bounds;
 
   @Override

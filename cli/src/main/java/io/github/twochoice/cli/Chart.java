@@ -8,8 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A chart as data: a title, two axes and named series of (x, y) points. The report builds charts
- * and {@link SvgChart} draws them; tests read them directly.
+ * A chart as data: a title, two axes and named series of (x, y) points, some with the spread of
+ * their runs. The report builds charts, {@link SvgChart} draws them and {@link ChartCsv} writes
+ * their data; tests read them directly.
  *
  * @param title the chart's title
  * @param x the horizontal axis
@@ -47,21 +48,34 @@ record Chart(String title, Axis x, Axis y, List<Series> series) {
     THEORY
   }
 
-  /** A named series of (x, y) points and how it is drawn. */
+  /**
+   * A named series of (x, y) points and how it is drawn, and optionally the spread of each y: the
+   * lowest and highest of the runs whose mean y is, drawn as a faint band.
+   */
   static final class Series {
     private final String name;
     private final Style style;
     private final double[] xs;
     private final double[] ys;
+    private final double[] lows; // null: a single value per point, no spread
+    private final double[] highs;
 
     Series(String name, Style style, double[] xs, double[] ys) {
-      if (xs.length != ys.length) {
+      this(name, style, xs, ys, null, null);
+    }
+
+    private Series(
+        String name, Style style, double[] xs, double[] ys, double[] lows, double[] highs) {
+      if (xs.length != ys.length
+          || (lows != null && (lows.length != xs.length || highs.length != xs.length))) {
         throw new IllegalArgumentException(name + ": " + xs.length + " xs, " + ys.length + " ys");
       }
       this.name = name;
       this.style = style;
       this.xs = xs.clone();
       this.ys = ys.clone();
+      this.lows = lows == null ? null : lows.clone();
+      this.highs = highs == null ? null : highs.clone();
     }
 
     /** Collects points, dropping those a logarithmic y axis cannot show (y <= 0) if asked. */
@@ -81,6 +95,20 @@ record Chart(String title, Axis x, Axis y, List<Series> series) {
       return new Series(name, style, xs, ys);
     }
 
+    /**
+     * A measured series of points {x, mean, lowest, highest}: the mean of several runs and their
+     * spread.
+     */
+    static Series spread(String name, List<double[]> points) {
+      double[][] columns = new double[4][points.size()];
+      for (int i = 0; i < points.size(); i++) {
+        for (int c = 0; c < 4; c++) {
+          columns[c][i] = points.get(i)[c];
+        }
+      }
+      return new Series(name, Style.MEASURED, columns[0], columns[1], columns[2], columns[3]);
+    }
+
     String name() {
       return name;
     }
@@ -97,6 +125,21 @@ record Chart(String title, Axis x, Axis y, List<Series> series) {
     /** The y values (a copy). */
     double[] ys() {
       return ys.clone();
+    }
+
+    /** Whether each point carries the lowest and highest value of its runs. */
+    boolean hasSpread() {
+      return lows != null;
+    }
+
+    /** The lowest value of each point's runs (a copy); only if {@link #hasSpread}. */
+    double[] lows() {
+      return lows.clone();
+    }
+
+    /** The highest value of each point's runs (a copy); only if {@link #hasSpread}. */
+    double[] highs() {
+      return highs.clone();
     }
   }
 }

@@ -62,13 +62,18 @@ final class CommonOptions {
     table.print(out(), csv);
   }
 
+  /** Prints a line about the tables that follow; in CSV, as a comment line "# text". */
+  void note(String text) {
+    out().println(csv ? "# " + text : text);
+  }
+
   /**
    * Prints one of several tables of a command: a blank line, a title line ("# title" in CSV), the
    * table.
    */
   void section(String title, Table table) {
     out().println();
-    out().println(csv ? "# " + title : title);
+    note(title);
     print(table);
   }
 }

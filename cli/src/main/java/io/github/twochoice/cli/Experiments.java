@@ -73,12 +73,12 @@ final class Experiments {
       return distribution.length - 1;
     }
 
-    /** "k×runs" for each maximum seen, e.g. "3×12 4×8". */
+    /** "kxruns" for each maximum seen, e.g. "3x12 4x8". */
     String describe() {
       StringBuilder text = new StringBuilder();
       for (int k = 0; k < distribution.length; k++) {
         if (distribution[k] > 0) {
-          text.append(text.length() == 0 ? "" : " ").append(k).append('×').append(distribution[k]);
+          text.append(text.length() == 0 ? "" : " ").append(k).append('x').append(distribution[k]);
         }
       }
       return text.toString();

@@ -84,7 +84,7 @@ final class JobSizes {
         log.totalRequests()
             + " reply sizes of "
             + log.source()
-            + " at 0.05 ms + 1 µs per 100 bytes"
+            + " at 0.05 ms + 1 us per 100 bytes"
             + (log.skippedLines() == 0 ? "" : " (" + log.skippedNote() + ")"),
         ServiceTimes.empirical(ServiceTimes.webServiceTimesMillis(log.responseBytes())));
   }

@@ -16,9 +16,16 @@ import picocli.CommandLine.Option;
     name = "layers",
     mixinStandardHelpOptions = true,
     description = {
-      "Throw load·n balls into n bins once per scheme and print, for each layer i, the percentage",
-      "of bins holding at least i balls, beside theory: the Poisson tail for one choice, the",
-      "fluid limit for d choices and for d-left."
+      "Fraction of bins with at least i balls, beside the fluid limit.",
+      "%nThrow load*n balls into n bins once per scheme and print, for each layer i, the"
+          + " percentage of bins holding at least i balls, beside theory: the Poisson tail for one"
+          + " choice, the fluid limit for d choices and for d-left."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice layers",
+      "  twochoice layers --n 1000000 --max-layer 5 --seed 7",
+      "  twochoice layers --load 4 --max-layer 10 --csv"
     })
 final class LayersCommand implements Runnable {
   @Mixin CommonOptions common;

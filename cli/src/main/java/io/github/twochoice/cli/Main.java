@@ -13,13 +13,23 @@ import picocli.CommandLine.Spec;
  * The command line, {@code java -jar target/twochoice.jar <command>}: the balls-into-bins
  * laboratory's experiments (balls, layers, threshold, maps, supermarket), keys placed on servers
  * (place), requests balanced over servers (queue), the HTML report, and the demo. Every command
- * takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and has {@code --help}.
+ * takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and has {@code --help}:
+ * a one-line summary, the options (enum values in lower case, as they are typed) and examples,
+ * wrapped to the terminal's width.
  */
 @Command(
     name = "twochoice",
     mixinStandardHelpOptions = true,
     versionProvider = BuildVersion.class,
     description = "The power of two choices: experiments, tables and a report.",
+    footerHeading = "%nExamples (twochoice stands for java -jar cli/target/twochoice.jar):%n",
+    footer = {
+      "  twochoice demo",
+      "  twochoice balls --n 1000,1000000 --seed 7",
+      "  twochoice maps --keys sequential --csv",
+      "  twochoice report --out report.html",
+      "  twochoice help queue"
+    },
     subcommands = {
       DemoCommand.class,
       BallsCommand.class,
@@ -51,7 +61,7 @@ public final class Main implements Runnable {
     OneLineErrors errors = new OneLineErrors();
     CommandLine commandLine =
         new CommandLine(new Main())
-            .setCaseInsensitiveEnumValuesAllowed(true)
+            .setUsageHelpAutoWidth(true) // the terminal's width, else 80 columns
             .setParameterExceptionHandler(errors)
             .setExecutionExceptionHandler(errors);
     BuildVersion version = new BuildVersion();

@@ -18,10 +18,17 @@ import picocli.CommandLine.Option;
     name = "maps",
     mixinStandardHelpOptions = true,
     description = {
-      "Fill each Map implementation with n Integer keys under each hash family and print its",
-      "LoadStats beside the fluid limit at the same load: the fullest bucket ('max', predicted",
-      "'fluid max'), buckets with >= 2 entries, entries in overflow, probes per lookup.",
-      "Sequential keys under the identity hash show why the hash must be random."
+      "The real maps under each hash family, beside theory.",
+      "%nFill each Map implementation with n Integer keys under each hash family and print its"
+          + " LoadStats beside the fluid limit at the same load: the fullest bucket ('max',"
+          + " predicted 'fluid max'), buckets with >= 2 entries, entries in overflow, probes per"
+          + " lookup. Sequential keys under the identity hash show why the hash must be random."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice maps --keys sequential",
+      "  twochoice maps --n 100000 --hash identity,tabulation --maps two_choice",
+      "  twochoice maps --maps d-left,cuckoo --seed 7 --csv"
     })
 final class MapsCommand implements Runnable {
   @Mixin CommonOptions common;
@@ -35,6 +42,8 @@ final class MapsCommand implements Runnable {
   @Option(
       names = "--keys",
       defaultValue = "random",
+      converter = EnumNames.KeyOrders.class,
+      completionCandidates = EnumNames.KeyOrders.class,
       description = "Key order: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   KeyOrder keys;
 
@@ -42,6 +51,8 @@ final class MapsCommand implements Runnable {
       names = "--hash",
       split = ",",
       defaultValue = "strong_mixer,multiply_shift,tabulation,identity",
+      converter = EnumNames.HashFamilies.class,
+      completionCandidates = EnumNames.HashFamilies.class,
       description = "Hash families: ${COMPLETION-CANDIDATES} (default: all).")
   List<HashFamily> families;
 
@@ -49,6 +60,8 @@ final class MapsCommand implements Runnable {
       names = "--maps",
       split = ",",
       defaultValue = "one_choice,two_choice,d_left,cuckoo",
+      converter = EnumNames.MapKinds.class,
+      completionCandidates = EnumNames.MapKinds.class,
       description = "Maps: ${COMPLETION-CANDIDATES} (default: all).")
   List<MapKind> kinds;
 
@@ -76,8 +89,8 @@ final class MapsCommand implements Runnable {
       int predicted = row.predictedMaxLoad();
       table.row(
           row.kind().className,
-          row.family().name().toLowerCase(java.util.Locale.ROOT),
-          row.keys().name().toLowerCase(java.util.Locale.ROOT),
+          EnumNames.name(row.family()),
+          EnumNames.name(row.keys()),
           stats.buckets(),
           Format.fixed(stats.meanKeysPerBucket(), 3),
           stats.maxLoad(),

@@ -27,17 +27,24 @@ import picocli.CommandLine.Spec;
     name = "place",
     mixinStandardHelpOptions = true,
     description = {
-      "Place the URLs of a web log on N proxies, proxy-1 … proxy-N, under mod N, consistent"
+      "A web log's URLs on N proxies: mod N, rings, rendezvous.",
+      "%nPlace the URLs of a web log on N proxies, proxy-1 ... proxy-N, under mod N, consistent"
           + " hashing rings of 1 and 100 tokens per node, rendezvous hashing, two choices on the"
           + " ring of 100, hierarchical rendezvous (fanout 4) and a lookup table of 65,537 rows"
           + " filled in rendezvous order.",
-      "Print, in titled tables: URLs and requests per node; the URLs that move when proxy-3"
-          + " fails and when proxy-(N+1) joins; N → N−1 nodes under mod N and rendezvous; the"
+      "%nPrint, in titled tables: URLs and requests per node; the URLs that move when proxy-3"
+          + " fails and when proxy-(N+1) joins; N -> N-1 nodes under mod N and rendezvous; the"
           + " rings' shares with mixed and unmixed tokens; weighted shares, logarithmic vs naive;"
           + " the most requested URLs, and the hot-key fix: the hottest URLs served by their"
           + " rendezvous primary and backup. With --csv, each table follows a line '# title'.",
-      "Default input: NASA's web server on 1 August 1995, bundled. Deterministic: every"
+      "%nDefault input: NASA's web server on 1 August 1995, bundled. Deterministic: every"
           + " placement is a hash of key and node names, so --seed changes nothing."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice place",
+      "  twochoice place --nodes 20 --csv",
+      "  twochoice place --input access.log --format clf"
     })
 final class PlaceCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -55,6 +62,8 @@ final class PlaceCommand implements Runnable {
 
   @Option(
       names = "--format",
+      converter = EnumNames.LogFormats.class,
+      completionCandidates = EnumNames.LogFormats.class,
       description = "Format of --input: ${COMPLETION-CANDIDATES} (default: from the first line).")
   LogFormat format;
 
@@ -84,7 +93,7 @@ final class PlaceCommand implements Runnable {
             Locale.ROOT,
             "%s (%s): %d requests for %d URLs, placed on %d nodes%s%n",
             log.source(),
-            log.format().name().toLowerCase(Locale.ROOT),
+            EnumNames.name(log.format()),
             log.totalRequests(),
             log.urls().size(),
             nodeCount,

@@ -26,19 +26,26 @@ import picocli.CommandLine.Spec;
     name = "queue",
     mixinStandardHelpOptions = true,
     description = {
-      "Simulate load balancing: n FIFO servers of speed 1, Poisson arrivals at utilisation λ,"
+      "A web log's requests balanced over n servers, per policy.",
+      "%nSimulate load balancing: n FIFO servers of speed 1, Poisson arrivals at utilisation lambda,"
           + " request sizes in milliseconds, and a dispatching policy that sees every server's"
           + " load as it is (fresh) or on a board the servers update every T ms.",
-      "Print, in titled tables: the mean, median, p99 and p99.9 response time and the longest"
+      "%nPrint, in titled tables: the mean, median, p99 and p99.9 response time and the longest"
           + " queue per policy and board period; each policy's gain over random under the sizes"
           + " and under exponential sizes of the same mean; a cold server joining and a server"
           + " failing fast, per policy; and the supermarket model simulated at several n (default"
           + " 10, 100, 1000) beside its refined mean field and its limit. With --csv, each table follows a line"
           + " '# title'.",
-      "Sizes: web (the bundled NASA log's replies, 0.05 ms + 1 µs per 100 bytes), heavy (a"
+      "%nSizes: web (the bundled NASA log's replies, 0.05 ms + 1 us per 100 bytes), heavy (a"
           + " bounded Pareto with median 0.15 ms, mean 0.47 ms, max 84 ms), exponential (mean"
           + " 1 ms, so T is also in mean service times), or a FILE: a web log, or sizes in ms, one"
           + " a line. The first tenth of each run's requests is not measured."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice queue --requests 100000",
+      "  twochoice queue --sizes exponential --board 0,1,5 --policies random,best_of_d",
+      "  twochoice queue --servers 100 --lambda 0.99 --d 3 --csv"
     })
 final class QueueCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -54,7 +61,7 @@ final class QueueCommand implements Runnable {
   @Option(
       names = "--lambda",
       defaultValue = "0.9",
-      description = "Utilisation λ, in (0, 1) (default: ${DEFAULT-VALUE}).")
+      description = "Utilisation lambda, in (0, 1) (default: ${DEFAULT-VALUE}).")
   double lambda;
 
   @Option(
@@ -87,6 +94,8 @@ final class QueueCommand implements Runnable {
       defaultValue =
           "random,round_robin,best_of_d,best_of_d_ties_low,least_loaded,least_work,weighted,"
               + "peak_ewma",
+      converter = EnumNames.Balancers.class,
+      completionCandidates = EnumNames.Balancers.class,
       description = "Policies: ${COMPLETION-CANDIDATES} (default: all).")
   List<Balancer> balancers;
 
@@ -114,16 +123,16 @@ final class QueueCommand implements Runnable {
         common.progress("queue", QueueStudy.runs(balancers.size(), boards, theoryServers, d));
     QueueStudy study = QueueStudy.run(setup, balancers, d, boards, theoryServers, progress);
     progress.finish();
-    common.out().println(setup.sizes().name() + ": " + setup.sizes().summary());
-    common
-        .out()
-        .printf(
+    common.note(setup.sizes().name() + ": " + setup.sizes().summary());
+    common.note(
+        String.format(
             Locale.ROOT,
-            "%d servers at λ = %s, %d requests per run (the first %d not measured); times in ms%n",
+            "%d servers at lambda = %s, %d requests per run (the first %d not measured); times in"
+                + " ms",
             servers,
             QueueTables.number(lambda),
             requests,
-            setup.warmup());
+            setup.warmup()));
     QueueTables tables = new QueueTables(study);
     common.section(
         "Response times in ms per policy, on fresh loads or a board updated every T ms",
@@ -153,7 +162,7 @@ final class QueueCommand implements Runnable {
             fair),
         tables.failFast());
     common.section(
-        "The supermarket model at λ = "
+        "The supermarket model at lambda = "
             + QueueTables.number(lambda)
             + ", exponential sizes of mean 1, best of d on fresh loads: simulated beside the"
             + " refined mean field at n and the limit; mean time in mean service times",

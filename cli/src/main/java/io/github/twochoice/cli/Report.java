@@ -7,20 +7,15 @@ package io.github.twochoice.cli;
 import io.github.twochoice.cli.Chart.Axis;
 import io.github.twochoice.cli.Chart.Series;
 import io.github.twochoice.cli.Chart.Style;
-import io.github.twochoice.cli.Experiments.KeyOrder;
-import io.github.twochoice.cli.Experiments.MapKind;
-import io.github.twochoice.hash.HashFamily;
 import io.github.twochoice.sim.Scheme;
-import io.github.twochoice.stats.LoadStats;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * The teaching report: charts computed by the experiments, in three sections (balls into bins, keys
- * placed on servers, {@link PlacementFigures}, and requests balanced over servers, {@link
- * QueueFigures}), written as one self-contained HTML file with inline SVG (no script, no network),
- * which a student can open offline.
+ * The teaching report's settings and its first section, balls into bins: maximum load vs n (the
+ * mean of the runs and their spread), layer profiles, and the cuckoo threshold, each beside theory.
+ * The other sections are {@link MapFigures}, {@link PlacementFigures} and {@link QueueFigures};
+ * {@link ReportPage} writes them all as one self-contained HTML file.
  */
 final class Report {
   private Report() {}
@@ -34,6 +29,8 @@ final class Report {
       int cells,
       int cuckooTrials,
       int histogramKeys,
+      List<Integer> hashKeys,
+      int mapRuns,
       int queueRequests,
       long seed) {
     /** The full report: n up to 10^6, as in the docs. */
@@ -46,6 +43,8 @@ final class Report {
           1 << 15,
           21,
           1_000_000,
+          List.of(1000, 10_000, 100_000),
+          5,
           200_000,
           seed);
     }
@@ -53,7 +52,43 @@ final class Report {
     /** A small report for tests: the same charts in a second or two. */
     static Settings quick(long seed) {
       return new Settings(
-          List.of(10, 100, 1000, 10_000), 5, 10_000, 5, 1 << 10, 5, 10_000, 20_000, seed);
+          List.of(10, 100, 1000, 10_000),
+          5,
+          10_000,
+          5,
+          1 << 10,
+          5,
+          10_000,
+          List.of(100, 1000, 10_000),
+          3,
+          20_000,
+          seed);
+    }
+
+    /** Every setting, named as the report's header shows it. */
+    List<String[]> describe() {
+      return List.of(
+          new String[] {"seed", Long.toString(seed)},
+          new String[] {"n of the maximum-load chart (balls = bins)", join(ns)},
+          new String[] {"runs per n and scheme", Integer.toString(trials)},
+          new String[] {"bins of the layer profile", Integer.toString(layerBins)},
+          new String[] {"highest layer", Integer.toString(maxLayer)},
+          new String[] {"slots per cuckoo table", Integer.toString(cells)},
+          new String[] {"cuckoo tables per layout", Integer.toString(cuckooTrials)},
+          new String[] {
+            "keys per map (bucket loads, d-left subtables)", Integer.toString(histogramKeys)
+          },
+          new String[] {"n of the hash-family chart (sequential keys)", join(hashKeys)},
+          new String[] {
+            "seeds per point of the hash-family and subtable charts", Integer.toString(mapRuns)
+          },
+          new String[] {"requests per load-balancing run", Integer.toString(queueRequests)});
+    }
+
+    private static String join(List<Integer> values) {
+      return values.stream()
+          .map(String::valueOf)
+          .collect(java.util.stream.Collectors.joining(", "));
     }
   }
 
@@ -67,11 +102,11 @@ final class Report {
     }
   }
 
-  /** The balls-into-bins section: the four charts of {@link #figures}. */
+  /** The balls-into-bins section: the three charts of {@link #figures}. */
   static Section ballsSection(Settings settings, Progress progress) {
     return new Section(
         "Balls into bins",
-        "Seeded simulations of the project (package sim) and its real maps (package map).",
+        "Seeded simulations of the project (package sim), on plain int arrays.",
         figures(settings, progress));
   }
 
@@ -88,20 +123,13 @@ final class Report {
     List<Experiments.Threshold> thresholds =
         Experiments.thresholds(
             LAYOUTS, settings.cells(), settings.cuckooTrials(), settings.seed(), progress);
-    List<Experiments.MapFill> maps =
-        Experiments.maps(
-            settings.histogramKeys(),
-            List.of(MapKind.ONE_CHOICE, MapKind.TWO_CHOICE),
-            List.of(HashFamily.STRONG_MIXER),
-            KeyOrder.RANDOM,
-            settings.seed(),
-            progress);
     return List.of(
         new Figure(
             maxLoadChart(maxLoads),
             "Mean of the maximum load over "
                 + settings.trials()
-                + " runs of n balls in n bins (command: balls). Dashed: Gonnet's Γ⁻¹(n) − 3/2"
+                + " runs of n balls in n bins (command: balls); the band spans the lowest and"
+                + " the highest maximum of the runs. Dashed: Gonnet's Γ⁻¹(n) − 3/2"
                 + " for one choice, ln ln n / ln d for d choices, ln ln n / (d ln φ_d) for d-left;"
                 + " the last two hold up to an additive constant, so compare slopes."),
         new Figure(
@@ -117,13 +145,9 @@ final class Report {
                 + settings.cuckooTrials()
                 + " cuckoo tables of "
                 + settings.cells()
-                + " slots that hold all keys at a given load, for d choices of b-slot buckets"
-                + " (command: threshold --sweep). Dashed: the threshold for large tables."),
-        new Figure(
-            histogramChart(maps),
-            "Buckets holding exactly k entries in a OneChoiceHashMap and a TwoChoiceHashMap of "
-                + settings.histogramKeys()
-                + " random keys (command: maps). Dashed: the fluid limit at the map's load."));
+                + " slots that hold all keys at a given load, for each layout (d, b): every key"
+                + " has d candidate buckets of b slots each (command: threshold --sweep)."
+                + " Dashed: the threshold for large tables."));
   }
 
   static Chart maxLoadChart(List<Experiments.MaxLoads> rows) {
@@ -133,19 +157,19 @@ final class Report {
       List<double[]> theory = new ArrayList<>();
       for (Experiments.MaxLoads row : rows) {
         if (row.scheme().equals(scheme)) {
-          measured.add(new double[] {row.n(), row.mean()});
+          measured.add(new double[] {row.n(), row.mean(), row.lowest(), row.highest()});
           if (row.n() >= 3) {
             theory.add(new double[] {row.n(), row.formula()});
           }
         }
       }
-      series.add(Series.of(scheme.label(), Style.MEASURED, measured, false));
+      series.add(Series.spread(scheme.label(), measured));
       series.add(Series.of(scheme.label() + " theory", Style.THEORY, theory, false));
     }
     return new Chart(
         "Maximum load of n balls in n bins",
         new Axis("n (balls = bins)", true),
-        new Axis("mean maximum load", false),
+        new Axis("maximum load: mean, lowest to highest run", false),
         series);
   }
 
@@ -180,79 +204,19 @@ final class Report {
         measured.add(new double[] {load, row.successAt(load)});
       }
       double t = row.theory();
-      series.add(Series.of(row.layout(), Style.MEASURED, measured, false));
+      String name = "(d, b) = " + row.layout();
+      series.add(Series.of(name, Style.MEASURED, measured, false));
       series.add(
           Series.of(
-              row.layout() + " theory",
+              name + " theory",
               Style.THEORY,
               List.of(new double[] {t, 0}, new double[] {t, 1}),
               false));
     }
     return new Chart(
         "Cuckoo hashing: probability that all keys fit",
-        new Axis("load (keys per slot)", false),
-        new Axis("fraction of tables", false),
+        new Axis("load = keys / (buckets x b slots), d choices per key", false),
+        new Axis("fraction of tables holding all keys", false),
         series);
-  }
-
-  static Chart histogramChart(List<Experiments.MapFill> maps) {
-    List<Series> series = new ArrayList<>();
-    for (Experiments.MapFill map : maps) {
-      LoadStats stats = map.stats();
-      String name = map.kind().className;
-      long[] histogram = stats.histogram();
-      List<double[]> measured = new ArrayList<>();
-      List<double[]> theory = new ArrayList<>();
-      for (int k = 0; k < histogram.length; k++) {
-        measured.add(new double[] {k, histogram[k]});
-      }
-      for (int k = 0; k < 12; k++) {
-        double expected =
-            stats.buckets()
-                * (map.predictedFractionAtLeast(k) - map.predictedFractionAtLeast(k + 1));
-        if (expected >= 0.1) {
-          theory.add(new double[] {k, expected});
-        }
-      }
-      series.add(Series.of(name, Style.MEASURED, measured, true));
-      series.add(Series.of(name + " theory", Style.THEORY, theory, true));
-    }
-    return new Chart(
-        "Chain lengths of real maps",
-        new Axis("entries in a bucket, k", false),
-        new Axis("buckets", true),
-        series);
-  }
-
-  static String html(List<Section> sections, Settings settings) {
-    StringBuilder html = new StringBuilder();
-    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        .append("<title>twochoice: the power of two choices</title>\n")
-        .append("<style>body{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}")
-        .append("figure{margin:2em 0}figcaption{font-size:90%;color:#444;margin-top:.5em}")
-        .append("</style>\n</head>\n<body>\n")
-        .append("<h1>The power of two choices</h1>\n")
-        .append(
-            String.format(
-                Locale.ROOT,
-                "<p>Made by <code>twochoice report</code> with seed %d: every figure is measured"
-                    + " by the project's own simulations, maps and placements, next to what theory"
-                    + " predicts.</p>%n",
-                settings.seed()));
-    for (Section section : sections) {
-      html.append("<h2>")
-          .append(SvgChart.escape(section.heading()))
-          .append("</h2>\n<p>")
-          .append(SvgChart.escape(section.intro()))
-          .append("</p>\n");
-      for (Figure figure : section.figures()) {
-        html.append("<figure>\n")
-            .append(new SvgChart(figure.chart()).render())
-            .append("<figcaption>")
-            .append(SvgChart.escape(figure.caption()))
-            .append("</figcaption>\n</figure>\n");
-      }
-    }
-    return html.append("</body>\n</html>\n").toString();
   }
 }

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -20,18 +21,27 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description = {
-      "Run the experiments and write one self-contained HTML file with eleven charts: maximum",
-      "load vs n, layer profiles, cuckoo success probability vs load, and a map's chain-length",
-      "histogram, each beside theory; then the bundled web log placed on 8 proxies (as the",
-      "place command does): requests per node per scheme, where a failed node's URLs go,",
-      "weighted shares, and the hot-key fix; then its requests balanced over 10 servers (as the",
-      "queue command does, with fewer requests): response times per policy, queue-length tails",
-      "beside the supermarket model, and the longest queue on a stale board. Prints a table of",
-      "the charts' series."
+      "Write the HTML report: every experiment as a chart.",
+      "%nRun the experiments and write one self-contained HTML file with thirteen charts, each"
+          + " with its data as CSV: maximum load vs n (mean and spread of the runs), layer"
+          + " profiles and cuckoo success probability vs load, each beside theory; the four maps'"
+          + " bucket loads, sequential keys under each hash family, and the keys per d-left"
+          + " subtable; then the bundled web log placed on 8"
+          + " proxies (as the place command does): requests per node per scheme, where a failed"
+          + " node's URLs go, weighted shares, and the hot-key fix; then its requests balanced"
+          + " over 10 servers (as the queue command does, with fewer requests): response times"
+          + " per policy, queue-length tails beside the supermarket model, and the longest queue"
+          + " on a stale board. Prints a table of the charts' series."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice report",
+      "  twochoice report --quick --out /tmp/report.html",
+      "  twochoice report --seed 7 --out report-7.html"
     })
 final class ReportCommand implements Runnable {
   /** The placement section places the bundled log on proxy-1 … proxy-8, as {@code place} does. */
-  private static final int PLACEMENT_NODES = 8;
+  static final int PLACEMENT_NODES = 8;
 
   @Mixin CommonOptions common;
 
@@ -44,7 +54,7 @@ final class ReportCommand implements Runnable {
   @Option(
       names = "--quick",
       description =
-          "Smaller experiments (n up to 10^4, 2·10^4 requests per load-balancing run): the same"
+          "Smaller experiments (n up to 10^4, 2*10^4 requests per load-balancing run): the same"
               + " charts in seconds.")
   boolean quick;
 
@@ -60,15 +70,21 @@ final class ReportCommand implements Runnable {
     Report.Settings settings =
         quick ? Report.Settings.quick(common.seed) : Report.Settings.full(common.seed);
     Progress progress =
-        common.progress("report", (long) settings.ns().size() * 4 + Report.LAYOUTS.size() + 2);
+        common.progress(
+            "report",
+            (long) settings.ns().size() * 4 + Report.LAYOUTS.size() + MapFigures.steps(settings));
     List<Report.Section> sections = new ArrayList<>();
     sections.add(Report.ballsSection(settings, progress));
+    sections.add(MapFigures.section(settings, progress));
     progress.finish();
     AccessLog log = bundledLog();
     sections.add(PlacementFigures.section(PlacementStudy.run(log, PLACEMENT_NODES)));
     sections.add(QueueFigures.section(log, settings.queueRequests(), settings.seed()));
     try {
-      Files.writeString(out, Report.html(sections, settings), StandardCharsets.UTF_8);
+      String html =
+          ReportPage.html(
+              sections, ReportPage.parameters(settings, BuildVersion.version(), LocalDate.now()));
+      Files.writeString(out, html, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + out + ": " + PlaceCommand.reason(e), e);
     }
@@ -76,11 +92,7 @@ final class ReportCommand implements Runnable {
     for (Report.Section section : sections) {
       for (Report.Figure figure : section.figures()) {
         for (Chart.Series s : figure.chart().series()) {
-          table.row(
-              figure.chart().title(),
-              s.name(),
-              s.style().name().toLowerCase(java.util.Locale.ROOT),
-              s.xs().length);
+          table.row(figure.chart().title(), s.name(), EnumNames.name(s.style()), s.xs().length);
         }
       }
     }

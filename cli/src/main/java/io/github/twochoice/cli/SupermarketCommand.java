@@ -16,9 +16,16 @@ import picocli.CommandLine.Option;
     name = "supermarket",
     mixinStandardHelpOptions = true,
     description = {
-      "Print the supermarket model's equilibrium (n servers, arrivals at rate λn, each customer",
-      "joins the shortest of d random queues): the fraction of queues with at least i customers,",
-      "λ^((d^i − 1)/(d − 1)), and the mean time in system. Theory only: no randomness."
+      "The supermarket model's queue-length tails, from theory.",
+      "%nPrint the supermarket model's equilibrium (n servers, arrivals at rate lambda*n, each"
+          + " customer joins the shortest of d random queues): the fraction of queues with at"
+          + " least i customers, lambda^((d^i - 1)/(d - 1)), and the mean time in system. Theory"
+          + " only: no randomness, so --seed changes nothing."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice supermarket",
+      "  twochoice supermarket --lambda 0.9 --d 1,2 --max-length 10 --csv"
     })
 final class SupermarketCommand implements Runnable {
   @Mixin CommonOptions common;

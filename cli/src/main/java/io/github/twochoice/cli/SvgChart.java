@@ -11,10 +11,11 @@ import java.util.Locale;
 /**
  * Draws a {@link Chart} as a standalone SVG element: axes with ticks (powers of ten on a
  * logarithmic axis, about five round values on a linear one), one colour per series family, solid
- * markers (joined by a faint line) for measurements, dashed lines for theory drawn over them, and a
- * legend. The chart's title is drawn above it and is the {@code aria-label} of the {@code <svg>};
- * each series is a {@code <g>} whose {@code data-series} attribute carries its name, so the drawing
- * can be checked.
+ * markers (joined by a faint line) for measurements, a faint band from the lowest to the highest
+ * run where a series has a spread, dashed lines for theory drawn over them, and a legend. The
+ * chart's title is drawn above it, is the {@code aria-label} of the {@code <svg>} and its {@code
+ * <title>}; the plot area is the {@code <rect class="plot">}, and each series is a {@code <g>}
+ * whose {@code data-series} attribute carries its name, so the drawing can be checked.
  */
 final class SvgChart {
   private static final int WIDTH = 720;
@@ -48,9 +49,16 @@ final class SvgChart {
     double lo = Double.POSITIVE_INFINITY;
     double hi = Double.NEGATIVE_INFINITY;
     for (Chart.Series s : chart.series()) {
-      for (double v : horizontal ? s.xs() : s.ys()) {
-        lo = Math.min(lo, v);
-        hi = Math.max(hi, v);
+      List<double[]> values = new ArrayList<>(List.of(horizontal ? s.xs() : s.ys()));
+      if (!horizontal && s.hasSpread()) {
+        values.add(s.lows());
+        values.add(s.highs());
+      }
+      for (double[] column : values) {
+        for (double v : column) {
+          lo = Math.min(lo, v);
+          hi = Math.max(hi, v);
+        }
       }
     }
     if (lo > hi) {
@@ -81,6 +89,7 @@ final class SvgChart {
             WIDTH,
             HEIGHT,
             escape(chart.title())));
+    svg.append("<title>").append(escape(chart.title())).append("</title>\n");
     svg.append(text(LEFT + plotWidth() / 2.0, 22, chart.title(), "middle", "font-size=\"15\""));
     drawAxes(svg);
     List<String> families = new ArrayList<>();
@@ -142,20 +151,21 @@ final class SvgChart {
     svg.append(
         String.format(
             Locale.ROOT,
-            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#444\"/>%n",
+            "<rect class=\"plot\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\""
+                + " stroke=\"#444\"/>%n",
             LEFT,
             TOP,
             plotWidth(),
             plotHeight()));
     svg.append("<g class=\"axis\" data-axis=\"x\">\n");
-    for (double tick : ticks(xMin, xMax, chart.x().log())) {
+    for (double tick : ticks(xMin, xMax, chart.x().log(), countsOnly())) {
       double x = px(tick);
       svg.append(line(x, bottom, x, bottom + 5, "#444", ""));
       svg.append(text(x, bottom + 18, label(tick), "middle", ""));
     }
     svg.append(text(LEFT + plotWidth() / 2.0, HEIGHT - 12, chart.x().label(), "middle", ""));
     svg.append("</g>\n<g class=\"axis\" data-axis=\"y\">\n");
-    for (double tick : ticks(yMin, yMax, chart.y().log())) {
+    for (double tick : ticks(yMin, yMax, chart.y().log(), false)) {
       double y = py(tick);
       svg.append(line(LEFT - 5, y, LEFT, y, "#444", ""));
       svg.append(line(LEFT, y, LEFT + plotWidth(), y, "#ddd", ""));
@@ -172,8 +182,23 @@ final class SvgChart {
     svg.append("</g>\n");
   }
 
-  /** Powers of ten on a log axis; about five multiples of 1, 2 or 5 times a power of ten else. */
-  static List<Double> ticks(double lo, double hi, boolean log) {
+  /** Whether every x is a whole number (a layer, a node, a subtable): then so is every x tick. */
+  private boolean countsOnly() {
+    for (Chart.Series s : chart.series()) {
+      for (double x : s.xs()) {
+        if (x != Math.rint(x)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Powers of ten on a log axis; about five multiples of 1, 2 or 5 times a power of ten else, whole
+   * numbers only if {@code whole}.
+   */
+  static List<Double> ticks(double lo, double hi, boolean log, boolean whole) {
     List<Double> ticks = new ArrayList<>();
     if (log) {
       for (double t = lo; t <= hi * 1.000001; t *= 10) {
@@ -189,6 +214,9 @@ final class SvgChart {
             : raw / magnitude < 3.5
                 ? 2 * magnitude
                 : raw / magnitude < 7.5 ? 5 * magnitude : 10 * magnitude;
+    if (whole) {
+      step = Math.max(step, 1);
+    }
     for (double t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) {
       ticks.add(Math.abs(t) < step * 1e-9 ? 0 : t);
     }
@@ -215,6 +243,9 @@ final class SvgChart {
             escape(s.name()),
             s.style().name().toLowerCase(Locale.ROOT),
             s.xs().length));
+    if (s.hasSpread()) {
+      drawSpread(svg, s, colour);
+    }
     StringBuilder points = new StringBuilder();
     for (int i = 0; i < s.xs().length; i++) {
       points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(s.xs()[i]), py(s.ys()[i])));
@@ -247,6 +278,28 @@ final class SvgChart {
       }
     }
     svg.append("</g>\n");
+  }
+
+  /** A faint band from the lowest to the highest run: along the lows, back along the highs. */
+  private void drawSpread(StringBuilder svg, Chart.Series s, String colour) {
+    double[] xs = s.xs();
+    double[] lows = s.lows();
+    double[] highs = s.highs();
+    StringBuilder points = new StringBuilder();
+    for (int i = 0; i < xs.length; i++) {
+      points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(xs[i]), py(lows[i])));
+    }
+    for (int i = xs.length - 1; i >= 0; i--) {
+      points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px(xs[i]), py(highs[i])));
+    }
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<polygon class=\"spread\" fill=\"%s\" fill-opacity=\"0.18\" stroke=\"%s\""
+                + " stroke-opacity=\"0.35\" points=\"%s\"/>%n",
+            colour,
+            colour,
+            points.toString().trim()));
   }
 
   private void drawLegendEntry(StringBuilder svg, Chart.Series s, String colour, int row) {

@@ -17,9 +17,17 @@ import picocli.CommandLine.Spec;
     name = "threshold",
     mixinStandardHelpOptions = true,
     description = {
-      "Fill cuckoo tables of d choices and b-slot buckets with keys until the first one that",
-      "cannot be placed (exact insert); print the median load reached beside the theoretical",
-      "threshold, and with --sweep the fraction of trials in which a given load fits."
+      "Cuckoo tables filled until the first failure, per (d, b).",
+      "%nFill cuckoo tables of d choices and b-slot buckets (layout dxb) with keys until the first"
+          + " one that cannot be placed (exact insert); print the median load reached beside the"
+          + " theoretical threshold, and with --sweep the fraction of trials in which a given load"
+          + " fits."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  twochoice threshold",
+      "  twochoice threshold --layouts 2x1,3x1 --cells 1048576 --trials 5",
+      "  twochoice threshold --layouts 2x4 --sweep --csv"
     })
 final class ThresholdCommand implements Runnable {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -53,20 +53,20 @@ class CliErrorsTest {
         bad("--n must be at least 1: 0", "maps", "--n", "0"),
         bad("--n must be at least 1: -3", "maps", "--n", "-3"),
         bad(
-            "Invalid value for option '--hash' (<families>): expected one of [STRONG_MIXER,"
-                + " MULTIPLY_SHIFT, TABULATION, IDENTITY] (case-insensitive) but was 'md5'",
+            "Invalid value for option '--hash' (<families>): expected one of strong_mixer,"
+                + " multiply_shift, tabulation, identity but was 'md5'",
             "maps",
             "--hash",
             "md5"),
         bad(
-            "Invalid value for option '--keys': expected one of [RANDOM, SEQUENTIAL]"
-                + " (case-insensitive) but was 'shuffled'",
+            "Invalid value for option '--keys': expected one of random, sequential but was"
+                + " 'shuffled'",
             "maps",
             "--keys",
             "shuffled"),
         bad(
-            "Invalid value for option '--maps' (<kinds>): expected one of [ONE_CHOICE, TWO_CHOICE,"
-                + " D_LEFT, CUCKOO] (case-insensitive) but was 'tree'",
+            "Invalid value for option '--maps' (<kinds>): expected one of one_choice, two_choice,"
+                + " d_left, cuckoo but was 'tree'",
             "maps",
             "--maps",
             "tree"),
@@ -86,6 +86,19 @@ class CliErrorsTest {
             "no-such-directory/report.html"),
         bad("--out must be a file, not a directory: .", "report", "--out", "."),
         bad("Invalid value for option '--seed': 'x' is not a long", "report", "--seed", "x"),
+        bad(
+            "Invalid value for option '--format': expected one of tsv, clf, keys but was 'json'",
+            "place",
+            "--format",
+            "json"),
+        bad(
+            "Invalid value for option '--policies' (<balancers>): expected one of random,"
+                + " round_robin, best_of_d, best_of_d_ties_low, least_loaded, least_work, weighted,"
+                + " peak_ewma but was 'fastest'",
+            "queue",
+            "--policies",
+            "best-of-d,fastest"),
+        bad("--n must be at least 1: 0", "demo", "--n", "0"),
         bad("Unmatched argument at index 1: 'extra'", "demo", "extra"),
         bad("Unknown options: '--size', '10'", "demo", "--size", "10"),
         bad("Unmatched argument at index 0: 'nope'", "nope"));

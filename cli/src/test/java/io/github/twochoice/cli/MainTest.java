@@ -165,14 +165,17 @@ class MainTest {
   }
 
   @Test
-  void reportWritesElevenChartsInThreeSectionsToOneFile(@TempDir Path dir) throws Exception {
+  void reportWritesThirteenChartsInFourSectionsToOneFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("report.html");
     Run run = run("report", "--quick", "--out", file.toString(), "--csv");
     assertEquals(0, run.exitCode(), run.err());
     String html = Files.readString(file);
-    assertEquals(11, html.split("<svg ", -1).length - 1);
-    assertEquals(11, html.split(" aria-label=\"", -1).length - 1);
+    assertEquals(13, html.split("<svg ", -1).length - 1);
+    assertEquals(13, html.split(" aria-label=\"", -1).length - 1);
+    assertEquals(13, html.split("href=\"data:text/csv;", -1).length - 1);
+    assertTrue(html.contains("<th scope=\"row\">date</th><td>" + java.time.LocalDate.now()));
     assertTrue(html.contains("<h2>Balls into bins</h2>") && html.contains("<h2>Placing keys"));
+    assertTrue(html.contains("<h2>Real maps</h2>"));
     assertTrue(html.contains("<h2>Balancing requests over servers</h2>"));
     assertTrue(html.contains("data-series=\"peak EWMA\""));
     assertTrue(html.contains("data-series=\"2 choices theory\""));

@@ -99,9 +99,9 @@ class QueueCommandTest {
     assertTrue(
         csv.out()
             .startsWith(
-                "web: 30969 reply sizes of nasa_19950801.tsv.gz at 0.05 ms + 1 µs per 100 bytes;"
+                "# web: 30969 reply sizes of nasa_19950801.tsv.gz at 0.05 ms + 1 us per 100 bytes;"
                     + " mean 0.206 ms, the largest 1 % of requests bring 23.5 % of the work\n"
-                    + "10 servers at λ = 0.9, 20000 requests per run (the first 2000 not"
+                    + "# 10 servers at lambda = 0.9, 20000 requests per run (the first 2000 not"
                     + " measured); times in ms\n"),
         csv.out());
     List<String[]> times = table("Response times in ms per policy");
@@ -201,16 +201,16 @@ class QueueCommandTest {
   @Test
   void readsSizesFromTheBuiltInSourcesAndFromFiles(@TempDir Path dir) throws Exception {
     String[] fast = {"--policies", "random,best_of_d", "--board", "0", "--csv"};
-    assertTrue(run("--sizes", "heavy", fast).startsWith("heavy: bounded Pareto sizes fitted to"));
+    assertTrue(run("--sizes", "heavy", fast).startsWith("# heavy: bounded Pareto sizes fitted to"));
     assertTrue(
         run("--sizes", "exponential", fast)
-            .startsWith("exponential: exponential sizes of mean 1.00 ms; mean 1.00 ms,"));
+            .startsWith("# exponential: exponential sizes of mean 1.00 ms; mean 1.00 ms,"));
 
     Path list = dir.resolve("sizes.txt");
     Files.write(list, List.of("0.5", "1.5", "1.5", "2"), StandardCharsets.UTF_8);
     assertTrue(
         run("--sizes", list.toString(), fast)
-            .startsWith(list + ": 4 sizes in ms from " + list + "; mean 1.38 ms,"),
+            .startsWith("# " + list + ": 4 sizes in ms from " + list + "; mean 1.38 ms,"),
         run("--sizes", list.toString(), fast));
 
     Path log = dir.resolve("access_log");
@@ -224,7 +224,9 @@ class QueueCommandTest {
     assertTrue(
         run("--sizes", log.toString(), fast)
             .startsWith(
-                "web: 2 reply sizes of " + log + " at 0.05 ms + 1 µs per 100 bytes; mean 0.0864"));
+                "# web: 2 reply sizes of "
+                    + log
+                    + " at 0.05 ms + 1 us per 100 bytes; mean 0.0864"));
   }
 
   private static String run(String option, String value, String... fast) {
