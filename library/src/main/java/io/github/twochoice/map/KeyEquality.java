@@ -16,15 +16,14 @@ final class KeyEquality {
 
   /**
    * Returns whether the stored key {@code stored} is the key {@code key} under {@code strategy}.
+   * Without a strategy this is the very expression the lookups had before strategies existed, so
+   * that the default path compiles as it did.
    */
   static boolean same(HashStrategy<Object> strategy, Object key, Object stored) {
-    if (stored == key) {
-      return true;
+    if (strategy == null) {
+      return stored == key || (key != null && key.equals(stored));
     }
-    if (key == null || stored == null) {
-      return false;
-    }
-    return strategy == null ? key.equals(stored) : strategy.equals(key, stored);
+    return stored == key || (key != null && stored != null && strategy.equals(key, stored));
   }
 
   /** Returns the 64-bit hash of {@code key}: of its own hash code, or of the strategy's. */
