@@ -67,17 +67,22 @@ final class BallsCommand implements Runnable {
               + " Gamma^-1(n) - 3/2 and ln n / ln ln n.")
   boolean bounds;
 
+  /** The fewest bins the standard schemes run on: as many as the most choices of one. */
+  static final int LEAST_BINS =
+      Scheme.STANDARD.stream().mapToInt(Scheme::choices).max().orElseThrow();
+
+  /** The rule of {@code --n} in the error message. */
+  static final String LEAST_BINS_RULE =
+      "at least " + LEAST_BINS + " (a scheme has " + LEAST_BINS + " choices)";
+
   @Override
   public void run() {
     for (int n : ns) {
-      common.check(n >= 1, "--n", "at least 1", n);
+      common.check(n >= LEAST_BINS, "--n", LEAST_BINS_RULE, n);
     }
     common.check(load > 0 && Double.isFinite(load), "--load", "a positive number", load);
     common.check(trials >= 1, "--trials", "at least 1", trials);
     if (bounds) {
-      for (int n : ns) {
-        common.check(n >= 3, "--n", "at least 3 with --bounds", n);
-      }
       common.print(boundsTable());
       return;
     }

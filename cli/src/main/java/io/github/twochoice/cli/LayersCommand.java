@@ -50,7 +50,7 @@ final class LayersCommand implements Runnable {
 
   @Override
   public void run() {
-    common.check(n >= 1, "--n", "at least 1", n);
+    common.check(n >= BallsCommand.LEAST_BINS, "--n", BallsCommand.LEAST_BINS_RULE, n);
     common.check(load > 0 && Double.isFinite(load), "--load", "a positive number", load);
     common.check(maxLayer >= 1, "--max-layer", "at least 1", maxLayer);
     List<Scheme> schemes = Scheme.STANDARD;

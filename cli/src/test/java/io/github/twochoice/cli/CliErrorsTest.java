@@ -24,8 +24,9 @@ import picocli.CommandLine.Command;
 class CliErrorsTest {
   static Stream<Arguments> invalidInputs() {
     return Stream.of(
-        bad("--n must be at least 1: 0", "balls", "--n", "100,0"),
-        bad("--n must be at least 1: -5", "balls", "--n", "-5"),
+        bad("--n must be at least 3 (a scheme has 3 choices): 0", "balls", "--n", "100,0"),
+        bad("--n must be at least 3 (a scheme has 3 choices): -5", "balls", "--n", "-5"),
+        bad("--n must be at least 3 (a scheme has 3 choices): 2", "balls", "--n", "2"),
         bad("--load must be a positive number: 0.0", "balls", "--load", "0"),
         bad("--load must be a positive number: -1.0", "balls", "--load", "-1"),
         bad("--load must be a positive number: NaN", "balls", "--load", "NaN"),
@@ -38,7 +39,8 @@ class CliErrorsTest {
             "--trials",
             "many"),
         bad("Unknown option: '--bogus'", "balls", "--bogus"),
-        bad("--n must be at least 1: 0", "layers", "--n", "0"),
+        bad("--n must be at least 3 (a scheme has 3 choices): 0", "layers", "--n", "0"),
+        bad("--n must be at least 3 (a scheme has 3 choices): 1", "layers", "--n", "1"),
         bad("--load must be a positive number: -0.5", "layers", "--load", "-0.5"),
         bad("--load must be a positive number: 0.0", "layers", "--load", "0"),
         bad("--max-layer must be at least 1: -1", "layers", "--max-layer", "-1"),
