@@ -629,8 +629,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
     private int currentIndex() {
       int i = lastKnownIndex;
-      // the stored key object is this entry's key while the entry lives there
-      if (i >= indexLimit() || !isLive(i) || keyAt(i) != key) {
+      // the stored key object is this entry's key while the entry lives there; -1 after the key
+      // was found absent, which it need not be anymore
+      if (i < 0 || i >= indexLimit() || !isLive(i) || keyAt(i) != key) {
         i = indexOf(key);
         lastKnownIndex = i;
       }
