@@ -92,8 +92,7 @@ class SizingBoundsTest {
   @Test
   void dLeftTablesGrowByFourThirdsFromTheLimit() {
     // 2 x 2048 buckets of 8 slots: exactly 32768 slots
-    DLeftHashMap<Integer, Integer> at =
-        DLeftHashMap.builder().expectedSize(27_852).seed(6).build();
+    DLeftHashMap<Integer, Integer> at = DLeftHashMap.builder().expectedSize(27_852).seed(6).build();
     assertEquals(4096, fillAndGrowOnce(at));
     assertEquals(2 * 2731, buckets(at));
     // 2 x 2047 buckets: doubles
