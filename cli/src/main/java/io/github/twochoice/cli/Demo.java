@@ -24,14 +24,18 @@ import java.util.stream.Collectors;
  * The demo's figures: every map of the library filled with the same n random keys (as many buckets
  * as keys), a cuckoo map grown from empty, and the cuckoo thresholds, as tables. The seed draws the
  * keys and seeds every map and threshold trial, so the same seed gives the same tables. Cost: six
- * maps of n keys and {@value #THRESHOLD_TRIALS} tables per cuckoo layout, some 10 seconds at n =
- * 10^6.
+ * maps of n keys and {@value #THRESHOLD_TRIALS} tables of up to {@value #THRESHOLD_CELLS} slots per
+ * cuckoo layout, some 10 seconds at n = 10^6.
  */
 final class Demo {
   /** The steps reported to the progress line: five maps, the cuckoo map, five layouts. */
   static final int STEPS = 11;
 
+  /** The most slots of a threshold table; smaller demos use tables of about n slots. */
   static final int THRESHOLD_CELLS = 1 << 15;
+
+  /** The fewest slots of a threshold table: below it the threshold blurs into noise. */
+  static final int THRESHOLD_MIN_CELLS = 1 << 10;
 
   static final int THRESHOLD_TRIALS = 11;
 
@@ -99,8 +103,22 @@ final class Demo {
     CuckooHashMap<Integer, Integer> cuckoo = CuckooHashMap.builder().seed(seed).build();
     fill(cuckoo, keys, progress);
     List<Experiments.Threshold> thresholds =
-        Experiments.thresholds(CUCKOO_LAYOUTS, THRESHOLD_CELLS, THRESHOLD_TRIALS, seed, progress);
+        Experiments.thresholds(CUCKOO_LAYOUTS, cellsFor(n), THRESHOLD_TRIALS, seed, progress);
     return new Demo(n, seed, List.copyOf(columns), cuckoo, thresholds);
+  }
+
+  /**
+   * The slots of each threshold table for a demo of n keys: the power of two nearest below n,
+   * within [{@value #THRESHOLD_MIN_CELLS}, {@value #THRESHOLD_CELLS}], so that a small demo stays
+   * quick.
+   */
+  static int cellsFor(int n) {
+    return Math.max(THRESHOLD_MIN_CELLS, Math.min(THRESHOLD_CELLS, Integer.highestOneBit(n)));
+  }
+
+  /** The slots of each threshold table of this demo. */
+  int thresholdCells() {
+    return cellsFor(n);
   }
 
   private static Column column(String name, LoadStats stats, String theory) {

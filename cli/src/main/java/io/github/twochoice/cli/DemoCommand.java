@@ -59,7 +59,7 @@ final class DemoCommand implements Runnable {
         "Cuckoo load threshold: the fraction of "
             + Demo.THRESHOLD_TRIALS
             + " tables of "
-            + Demo.THRESHOLD_CELLS
+            + demo.thresholdCells()
             + " slots in which load x slots keys all fit, per (d, b) = (choices, slots per"
             + " bucket)",
         demo.thresholds());

@@ -185,6 +185,7 @@ class MainTest {
     assertFalse(html.replace("http://www.w3.org/2000/svg", "").contains("http"));
     assertTrue(
         run.out().contains("Maximum load of n balls in n bins,2 choices,measured,4"), run.out());
+    CsvOutputTest.assertAsciiCsv(run, "report");
   }
 
   @Test

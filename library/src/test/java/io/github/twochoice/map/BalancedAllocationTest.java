@@ -13,25 +13,29 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The power of two choices on real maps: n = 10<sup>6</sup> random keys in n buckets, fixed seeds.
+ * The power of two choices on real maps: n = 10<sup>5</sup> random keys in n buckets, fixed seeds
+ * (the command line's {@code maps} and {@code DLeftAsymmetryTest}, tagged slow, go to
+ * 10<sup>6</sup>).
  *
  * <p>Tolerances, from the theory:
  *
  * <ul>
  *   <li>One choice: loads are Poisson(1), so the expected number of buckets with 7 or more keys is
- *       n·P(X ≥ 7) ≈ 83; a maximum below 7 has probability about e<sup>-83</sup>. Each layer
- *       fraction s<sub>k</sub> = P(X ≥ k) has standard deviation below 5·10<sup>-4</sup> at this n,
- *       and the test allows 3·10<sup>-3</sup> (six of them).
+ *       n·P(X ≥ 7) ≈ 8.3; a maximum below 7 has probability about e<sup>-8.3</sup> ≈
+ *       2.5·10<sup>-4</sup>. Each layer fraction s<sub>k</sub> = P(X ≥ k) has standard deviation
+ *       below √(1/(4n)) ≈ 1.6·10<sup>-3</sup> at this n (less, as bucket loads are negatively
+ *       correlated), and the test allows 0.01 (six of them).
  *   <li>Two choices: the fluid limit gives s<sub>4</sub> ≈ 10<sup>-5</sup> and s<sub>5</sub> ≈
- *       s<sub>4</sub><sup>2</sup>, so a bucket with 5 keys among 10<sup>6</sup> has probability
- *       about 10<sup>-4</sup>.
+ *       s<sub>4</sub><sup>2</sup>, so a bucket with 5 keys among 10<sup>5</sup> has probability
+ *       about 10<sup>-5</sup>.
  *   <li>Mean probes of a successful lookup with one choice: a key inserted at the head of its chain
  *       is preceded by the keys inserted after it, 1 + α/2 = 1.5 in expectation at load α = 1, with
- *       standard error below 10<sup>-3</sup>; the test allows 0.01.
+ *       standard error below 3.2·10<sup>-3</sup> (the standard deviation of one key's probes, below
+ *       1, over √n); the test allows 0.02.
  * </ul>
  */
 class BalancedAllocationTest {
-  private static final int N = 1_000_000;
+  private static final int N = 100_000;
 
   private static LoadStats fill(Map<Integer, Integer> map, long keySeed) {
     SplittableRandom random = new SplittableRandom(keySeed);
@@ -58,9 +62,9 @@ class BalancedAllocationTest {
     LoadStats one = fill(OneChoiceHashMap.builder().expectedSize(N).seed(3).build(), 202);
     double[] poissonTail = {1, 0.632121, 0.264241, 0.080301, 0.018988, 0.003660};
     for (int k = 0; k < poissonTail.length; k++) {
-      assertEquals(poissonTail[k], one.fractionAtLeast(k), 3e-3, "s_" + k);
+      assertEquals(poissonTail[k], one.fractionAtLeast(k), 0.01, "s_" + k);
     }
-    assertEquals(1.5, one.meanProbesHit(), 0.01);
+    assertEquals(1.5, one.meanProbesHit(), 0.02);
     assertEquals(1.0, one.meanProbesMiss(), 1e-12);
     assertEquals(N, one.entriesPerChoice()[0]);
   }

@@ -43,15 +43,16 @@ import org.quicktheories.core.Gen;
  * (add {@code -P integration} for the properties tagged {@code slow}); the same option reruns a
  * failure with the seed it printed.
  *
- * <p>Each property runs {@value #SEQUENCES} sequences of up to {@value #MAX_LENGTH} operations
- * (about 10<sup>5</sup> operations) over up to {@value #KEY_RANGE} keys, starting from the smallest
- * table, so that every sequence goes through many resizes. The two properties that compare the
- * whole contents after every operation or fill chains with colliding keys take many seconds each;
- * they are tagged {@code slow} and run with {@code mvn verify -P integration}.
+ * <p>Each property runs 20 sequences of up to {@value #MAX_LENGTH} operations (about 2 &times;
+ * 10<sup>4</sup> operations) over up to {@value #KEY_RANGE} keys, starting from the smallest table,
+ * so that every sequence goes through many resizes; {@code -Dtwochoice.modelEffort=5} (set by
+ * {@code -P integration}) runs five times as many. The two properties that compare the whole
+ * contents after every operation or fill chains with colliding keys take many seconds each; they
+ * are tagged {@code slow} and run with {@code mvn verify -P integration}.
  */
 class ModelBasedPropertyTest {
   private static final long SEED = Long.getLong("twochoice.modelSeed", 0x2C401CEL);
-  private static final int SEQUENCES = 100;
+  private static final int SEQUENCES = 20 * Integer.getInteger("twochoice.modelEffort", 1);
   private static final int MAX_LENGTH = 2000;
   private static final int KEY_RANGE = 1500;
   private static final int FULL_CHECK_EVERY = 50;

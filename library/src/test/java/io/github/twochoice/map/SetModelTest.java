@@ -27,11 +27,12 @@ import org.junit.jupiter.api.TestFactory;
  * library and on {@link HashSet}, which must agree after every step. Elements come from a small
  * domain with null and with keys of equal hash codes, so that chains, full buckets, the overflow
  * area, growth and shrinking all occur. Each failure message names the seed and the step, which
- * reproduce it.
+ * reproduce it. Each sequence has 8,000 steps; {@code -Dtwochoice.modelEffort=5} (set by {@code -P
+ * integration}) makes them five times as long.
  */
 class SetModelTest {
   private static final long[] SEEDS = {1, 2, 3, 20_261_201};
-  private static final int STEPS = 20_000;
+  private static final int STEPS = 8_000 * Integer.getInteger("twochoice.modelEffort", 1);
 
   private static final Map<String, Supplier<Set<Key>>> SETS =
       Map.of(
@@ -77,7 +78,7 @@ class SetModelTest {
     int domain = 64;
     for (int step = 0; step < STEPS; step++) {
       String where = "seed " + seed + ", step " + step;
-      if (step % 2_000 == 0) {
+      if (step % 1_000 == 0) {
         domain = 1 << (6 + random.nextInt(9)); // phases of 64 to 16,384 distinct elements
       }
       int op = random.nextInt(100);
