@@ -5,6 +5,7 @@
 package io.github.twochoice.cli;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -100,13 +101,37 @@ record Chart(String title, Axis x, Axis y, List<Series> series) {
      * spread.
      */
     static Series spread(String name, List<double[]> points) {
-      double[][] columns = new double[4][points.size()];
-      for (int i = 0; i < points.size(); i++) {
+      return spread(name, points, false);
+    }
+
+    /**
+     * A measured series of points {x, mean, lowest, highest}, dropping those whose lowest run a
+     * logarithmic y axis cannot show (lowest <= 0) if asked.
+     */
+    static Series spread(String name, List<double[]> points, boolean positiveOnly) {
+      List<double[]> kept = new ArrayList<>();
+      for (double[] p : points) {
+        if (!positiveOnly || p[2] > 0) {
+          kept.add(p);
+        }
+      }
+      double[][] columns = new double[4][kept.size()];
+      for (int i = 0; i < kept.size(); i++) {
         for (int c = 0; c < 4; c++) {
-          columns[c][i] = points.get(i)[c];
+          columns[c][i] = kept.get(i)[c];
         }
       }
       return new Series(name, Style.MEASURED, columns[0], columns[1], columns[2], columns[3]);
+    }
+
+    /** The point {x, mean, lowest, highest} of the values of several runs at x. */
+    static double[] runsAt(double x, double[] runs) {
+      return new double[] {
+        x,
+        Arrays.stream(runs).average().orElseThrow(),
+        Arrays.stream(runs).min().orElseThrow(),
+        Arrays.stream(runs).max().orElseThrow()
+      };
     }
 
     String name() {

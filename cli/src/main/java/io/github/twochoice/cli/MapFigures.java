@@ -14,7 +14,6 @@ import io.github.twochoice.map.DLeftHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
 import io.github.twochoice.stats.LoadStats;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -22,8 +21,8 @@ import java.util.SplittableRandom;
 /**
  * The report's section on the real maps: the bucket-load histogram of all four maps, the
  * hash-family lesson of {@code maps --keys sequential}, and Vöcking's asymmetry, the keys in each
- * d-left subtable. Cost: four maps of {@code histogramKeys} keys, then {@code mapRuns} maps per
- * point of the other two charts.
+ * d-left subtable. Cost: four maps of {@code histogramKeys} keys, then {@code seedsPerPoint} maps
+ * per point of the other two charts.
  */
 final class MapFigures {
   /** The d of the subtable chart. */
@@ -34,7 +33,7 @@ final class MapFigures {
   /** The progress steps of {@link #section}: one per map filled. */
   static long steps(Report.Settings settings) {
     return MapKind.values().length
-        + (long) settings.mapRuns()
+        + (long) settings.seedsPerPoint()
             * (HashFamily.values().length * settings.hashKeys().size() + SUBTABLE_CHOICES.size());
   }
 
@@ -66,7 +65,7 @@ final class MapFigures {
                     + settings.histogramKeys()
                     + " random keys in each subtable of a DLeftHashMap, left to right, with one key"
                     + " per 8-slot bucket on average; the band spans "
-                    + settings.mapRuns()
+                    + settings.seedsPerPoint()
                     + " seeds. Ties go left (Vöcking), so the left subtables fill first; an even"
                     + " split would be 1/d in each.")));
   }
@@ -121,7 +120,7 @@ final class MapFigures {
                 + " against %.2f under the strong mixer. Multiply-shift, only universal, depends on"
                 + " its multiplier: from %.2f to %.2f probes over the seeds. Tabulation and the"
                 + " strong mixer behave like random functions.",
-            settings.mapRuns(),
+            settings.seedsPerPoint(),
             settings.hashKeys().get(last),
             identity.ys()[last],
             mixer.ys()[last],
@@ -136,7 +135,7 @@ final class MapFigures {
     for (HashFamily family : HashFamily.values()) {
       List<double[]> points = new ArrayList<>();
       for (int n : settings.hashKeys()) {
-        double[] probes = new double[settings.mapRuns()];
+        double[] probes = new double[settings.seedsPerPoint()];
         for (int run = 0; run < probes.length; run++) {
           TwoChoiceHashMap<Integer, Integer> map =
               TwoChoiceHashMap.builder().hashFamily(family).seed(seeds.nextLong()).build();
@@ -146,7 +145,7 @@ final class MapFigures {
           probes[run] = map.loadStats().meanProbesHit();
           progress.step();
         }
-        points.add(spreadPoint(n, probes));
+        points.add(Series.runsAt(n, probes));
       }
       series.add(Series.spread(EnumNames.name(family), points));
     }
@@ -164,8 +163,8 @@ final class MapFigures {
     SplittableRandom seeds = new SplittableRandom(settings.seed());
     List<Series> series = new ArrayList<>();
     for (int d : SUBTABLE_CHOICES) {
-      double[][] shares = new double[d][settings.mapRuns()];
-      for (int run = 0; run < settings.mapRuns(); run++) {
+      double[][] shares = new double[d][settings.seedsPerPoint()];
+      for (int run = 0; run < settings.seedsPerPoint(); run++) {
         DLeftHashMap<Integer, Integer> map =
             DLeftHashMap.builder()
                 .choices(d)
@@ -184,7 +183,7 @@ final class MapFigures {
       }
       List<double[]> points = new ArrayList<>();
       for (int t = 0; t < d; t++) {
-        points.add(spreadPoint(t + 1, shares[t]));
+        points.add(Series.runsAt(t + 1, shares[t]));
       }
       series.add(Series.spread("d = " + d, points));
     }
@@ -193,15 +192,5 @@ final class MapFigures {
         new Axis("subtable, left to right (1 = leftmost, d = rightmost)", false),
         new Axis("share of the keys", false),
         series);
-  }
-
-  /** {x, mean, lowest, highest} of several runs' values. */
-  private static double[] spreadPoint(double x, double[] runs) {
-    return new double[] {
-      x,
-      Arrays.stream(runs).average().orElseThrow(),
-      Arrays.stream(runs).min().orElseThrow(),
-      Arrays.stream(runs).max().orElseThrow()
-    };
   }
 }

@@ -13,13 +13,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * The report's load-balancing section: three charts of the {@code queue} command's simulations at
  * 10 servers and λ = 0.9, with fewer requests than the command. The response-time distribution of
  * every policy on the bundled log's sizes, the queue-length tail of one and two choices beside the
- * mean-field limit, and the longest queue over time on a stale board. Cost: 12 simulations, each
- * O(requests · log n), and a sort of each policy's response times.
+ * mean-field limit (several seeds, with their spread), and the longest queue over time on a stale
+ * board. Cost: 10 + 2 · tailRuns simulations, each O(requests · log n), and a sort of each policy's
+ * response times.
  */
 final class QueueFigures {
   /** The servers and utilisation of the section. */
@@ -43,7 +45,7 @@ final class QueueFigures {
   private QueueFigures() {}
 
   /** The section's heading and introduction, and its charts. */
-  static Report.Section section(AccessLog log, int requests, long seed) {
+  static Report.Section section(AccessLog log, int requests, int tailRuns, long seed) {
     QueueSetup web = new QueueSetup(SERVERS, LAMBDA, JobSizes.web(log), requests, seed);
     return new Report.Section(
         "Balancing requests over servers",
@@ -60,10 +62,10 @@ final class QueueFigures {
             log.source(),
             web.sizes().times().mean(),
             requests),
-        figures(web));
+        figures(web, tailRuns));
   }
 
-  static List<Report.Figure> figures(QueueSetup web) {
+  static List<Report.Figure> figures(QueueSetup web, int tailRuns) {
     return List.of(
         new Report.Figure(
             responseTimeChart(web),
@@ -73,12 +75,14 @@ final class QueueFigures {
                 + " request's size, does better in the tail. Weighted coincides with least loaded"
                 + " on servers of equal speed."),
         new Report.Figure(
-            queueTailChart(web),
+            queueTailChart(web, tailRuns),
             "Fraction of time a server holds at least i requests, "
                 + TAIL_SERVERS
-                + " servers, exponential sizes, on fresh loads (runs of at least "
+                + " servers, exponential sizes, on fresh loads: the mean of "
+                + tailRuns
+                + " seeded runs of at least "
                 + QueueTables.number(SupermarketCheck.MIN_DURATION)
-                + " mean service times). Dashed: the supermarket model's limit λ^i for one"
+                + " mean service times, the band spanning the lowest and the highest. Dashed: the supermarket model's limit λ^i for one"
                 + " choice and λ^(2^i − 1) for two (Vvedenskaya, Dobrushin and Karpelevich;"
                 + " Mitzenmacher)."),
         new Report.Figure(
@@ -135,20 +139,30 @@ final class QueueFigures {
     return ascending[Math.max(0, rank - 1)];
   }
 
-  /** Simulated queue tails of one and two choices beside the mean-field limit. */
-  static Chart queueTailChart(QueueSetup setup) {
+  /**
+   * Simulated queue tails of one and two choices beside the mean-field limit: the mean of several
+   * seeded runs and their spread.
+   */
+  static Chart queueTailChart(QueueSetup setup, int runs) {
     List<Series> series = new ArrayList<>();
     for (int d = 1; d <= 2; d++) {
-      SupermarketCheck check =
-          SupermarketCheck.run(LAMBDA, TAIL_SERVERS, d, setup.requests(), setup.seed());
+      SplittableRandom seeds = new SplittableRandom(setup.seed());
+      double[][] tails = new double[QueueTables.TAIL_LENGTH + 1][runs];
+      SupermarketCheck check = null;
+      for (int run = 0; run < runs; run++) {
+        check = SupermarketCheck.run(LAMBDA, TAIL_SERVERS, d, setup.requests(), seeds.nextLong());
+        for (int i = 1; i <= QueueTables.TAIL_LENGTH; i++) {
+          tails[i][run] = check.simulated().fractionOfTimeAtLeast(i);
+        }
+      }
       List<double[]> measured = new ArrayList<>();
       List<double[]> theory = new ArrayList<>();
       for (int i = 1; i <= QueueTables.TAIL_LENGTH; i++) {
-        measured.add(new double[] {i, check.simulated().fractionOfTimeAtLeast(i)});
+        measured.add(Series.runsAt(i, tails[i]));
         theory.add(new double[] {i, check.model().tail(i)});
       }
       String name = d == 1 ? "1 choice" : "2 choices";
-      series.add(Series.of(name, Style.MEASURED, measured, true));
+      series.add(Series.spread(name, measured, true));
       series.add(Series.of(name + " theory", Style.THEORY, theory, true));
     }
     return new Chart(

@@ -10,12 +10,14 @@ import io.github.twochoice.cli.Chart.Style;
 import io.github.twochoice.sim.Scheme;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
- * The teaching report's settings and its first section, balls into bins: maximum load vs n (the
- * mean of the runs and their spread), layer profiles, and the cuckoo threshold, each beside theory.
- * The other sections are {@link MapFigures}, {@link PlacementFigures} and {@link QueueFigures};
- * {@link ReportPage} writes them all as one self-contained HTML file.
+ * The teaching report's settings and its first section, balls into bins: maximum load vs n and the
+ * layer profile (the mean of the runs and their spread), and the cuckoo threshold (the fraction of
+ * tables that fit, which steps at each run's failure), each beside theory. The other sections are
+ * {@link MapFigures}, {@link PlacementFigures} and {@link QueueFigures}; {@link ReportPage} writes
+ * them all as one self-contained HTML file.
  */
 final class Report {
   private Report() {}
@@ -30,7 +32,7 @@ final class Report {
       int cuckooTrials,
       int histogramKeys,
       List<Integer> hashKeys,
-      int mapRuns,
+      int seedsPerPoint,
       int queueRequests,
       long seed) {
     /** The full report: n up to 10^6, as in the docs. */
@@ -80,7 +82,8 @@ final class Report {
           },
           new String[] {"n of the hash-family chart (sequential keys)", join(hashKeys)},
           new String[] {
-            "seeds per point of the hash-family and subtable charts", Integer.toString(mapRuns)
+            "seeds per point of the layer, hash-family, subtable and queue-tail charts",
+            Integer.toString(seedsPerPoint)
           },
           new String[] {"requests per load-balancing run", Integer.toString(queueRequests)});
     }
@@ -117,9 +120,17 @@ final class Report {
     List<Experiments.MaxLoads> maxLoads =
         Experiments.maxLoads(
             settings.ns(), 1, Scheme.STANDARD, settings.trials(), settings.seed(), progress);
-    Experiments.Layers layers =
-        Experiments.layers(
-            settings.layerBins(), 1, Scheme.STANDARD, settings.maxLayer(), settings.seed());
+    SplittableRandom layerSeeds = new SplittableRandom(settings.seed());
+    List<Experiments.Layers> layers = new ArrayList<>();
+    for (int run = 0; run < settings.seedsPerPoint(); run++) {
+      layers.add(
+          Experiments.layers(
+              settings.layerBins(),
+              1,
+              Scheme.STANDARD,
+              settings.maxLayer(),
+              layerSeeds.nextLong()));
+    }
     List<Experiments.Threshold> thresholds =
         Experiments.thresholds(
             LAYOUTS, settings.cells(), settings.cuckooTrials(), settings.seed(), progress);
@@ -135,10 +146,13 @@ final class Report {
         new Figure(
             layerChart(layers),
             "Fraction of bins with at least i balls, n = "
-                + layers.n()
-                + " balls in as many bins (command: layers). Dashed: the Poisson tail for one"
-                + " choice, the fluid limits for d choices and 2-left. Two choices square the"
-                + " fraction at every layer."),
+                + settings.layerBins()
+                + " balls in as many bins (command: layers), the mean of "
+                + settings.seedsPerPoint()
+                + " runs; the band spans the lowest and the highest run, and a layer is shown"
+                + " where every run reached it. Dashed: the Poisson tail for one choice, the fluid"
+                + " limits for d choices and 2-left. Two choices square the fraction at every"
+                + " layer."),
         new Figure(
             cuckooChart(thresholds),
             "Fraction of "
@@ -146,8 +160,11 @@ final class Report {
                 + " cuckoo tables of "
                 + settings.cells()
                 + " slots that hold all keys at a given load, for each layout (d, b): every key"
-                + " has d candidate buckets of b slots each (command: threshold --sweep)."
-                + " Dashed: the threshold for large tables."));
+                + " has d candidate buckets of b slots each (command: threshold --sweep). Each"
+                + " curve shows every run: it steps down by 1/"
+                + settings.cuckooTrials()
+                + " at the load where one table first fails, so the width of its drop is the"
+                + " spread of the runs. Dashed: the threshold for large tables."));
   }
 
   static Chart maxLoadChart(List<Experiments.MaxLoads> rows) {
@@ -173,20 +190,26 @@ final class Report {
         series);
   }
 
-  static Chart layerChart(Experiments.Layers layers) {
+  /** The layer profile of several runs of the same size and schemes: their mean and spread. */
+  static Chart layerChart(List<Experiments.Layers> runs) {
+    Experiments.Layers first = runs.get(0);
     List<Series> series = new ArrayList<>();
-    double visible = 0.1 / layers.n(); // below a tenth of a bin nothing can be measured
-    for (int s = 0; s < layers.schemes().size(); s++) {
-      String name = layers.schemes().get(s).label();
+    double visible = 0.1 / first.n(); // below a tenth of a bin nothing can be measured
+    for (int s = 0; s < first.schemes().size(); s++) {
+      String name = first.schemes().get(s).label();
       List<double[]> measured = new ArrayList<>();
       List<double[]> theory = new ArrayList<>();
-      for (int i = 1; i <= layers.maxLayer(); i++) {
-        measured.add(new double[] {i, layers.measured(s, i)});
-        if (layers.theory(s, i) >= visible) {
-          theory.add(new double[] {i, layers.theory(s, i)});
+      for (int i = 1; i <= first.maxLayer(); i++) {
+        double[] values = new double[runs.size()];
+        for (int run = 0; run < values.length; run++) {
+          values[run] = runs.get(run).measured(s, i);
+        }
+        measured.add(Series.runsAt(i, values));
+        if (first.theory(s, i) >= visible) {
+          theory.add(new double[] {i, first.theory(s, i)});
         }
       }
-      series.add(Series.of(name, Style.MEASURED, measured, true));
+      series.add(Series.spread(name, measured, true));
       series.add(Series.of(name + " theory", Style.THEORY, theory, true));
     }
     return new Chart(

@@ -79,7 +79,9 @@ final class ReportCommand implements Runnable {
     progress.finish();
     AccessLog log = bundledLog();
     sections.add(PlacementFigures.section(PlacementStudy.run(log, PLACEMENT_NODES)));
-    sections.add(QueueFigures.section(log, settings.queueRequests(), settings.seed()));
+    sections.add(
+        QueueFigures.section(
+            log, settings.queueRequests(), settings.seedsPerPoint(), settings.seed()));
     try {
       String html =
           ReportPage.html(

@@ -40,7 +40,9 @@ class ReportTest {
     maps = MapFigures.section(QUICK, silent);
     study = PlacementStudy.run(AccessLogReader.readBundled(null), 8);
     placement = PlacementFigures.section(study);
-    balancing = QueueFigures.section(study.log(), QUICK.queueRequests(), QUICK.seed());
+    balancing =
+        QueueFigures.section(
+            study.log(), QUICK.queueRequests(), QUICK.seedsPerPoint(), QUICK.seed());
     sections =
         List.of(new Report.Section("Balls into bins", "", figures), maps, placement, balancing);
   }
@@ -321,6 +323,28 @@ class ReportTest {
     double herd = Arrays.stream(stale.series("least loaded").ys()).max().orElseThrow();
     double pairs = Arrays.stream(stale.series("best of 2").ys()).max().orElseThrow();
     assertTrue(herd > 2 * pairs, herd + " vs " + pairs);
+  }
+
+  @Test
+  void theRunChartsShowTheirSpread() {
+    // The cuckoo chart shows every run as a step of its curve; these show a mean and a band.
+    List<Chart> withRuns = List.of(chart(0), chart(1), balancing.figures().get(1).chart());
+    for (Chart chart : withRuns) {
+      for (Chart.Series s : chart.series()) {
+        if (s.style() == Chart.Style.MEASURED) {
+          assertTrue(s.hasSpread(), chart.title() + ": " + s.name());
+          double[] ys = s.ys();
+          for (int i = 0; i < ys.length; i++) {
+            assertTrue(
+                s.lows()[i] <= ys[i] && ys[i] <= s.highs()[i],
+                chart.title() + ", " + s.name() + " at " + i);
+          }
+        }
+      }
+    }
+    // Layers: at layer 3 of one choice, three runs of 10^4 bins differ (s_3 = 0.080, sd 0.0027).
+    Chart.Series one = chart(1).series("1 choice");
+    assertTrue(one.lows()[2] < one.highs()[2], one.lows()[2] + " vs " + one.highs()[2]);
   }
 
   @Test
