@@ -315,6 +315,29 @@ class CopiesAndEntriesTest {
     assertEquals(4, map.get(key));
   }
 
+  /**
+   * The null key hashes like hash code 0, so after the 60 keys of hash code 0 it is the last entry
+   * of the overflow area (or of a full bucket): once removed, its entry must not mistake the empty
+   * place (an empty slot, the index just past the overflow area) for its key, whose stored form is
+   * null too.
+   */
+  @ParameterizedTest
+  @MethodSource("maps")
+  void anEntryOfTheRemovedNullKeyPutsItBack(Supplier<AbstractFlatMap<Key, Integer>> factory) {
+    AbstractFlatMap<Key, Integer> map = factory.get();
+    fill(map, keys());
+    map.put(null, -1);
+    Entry<Key, Integer> entry =
+        map.entrySet().stream().filter(e -> e.getKey() == null).findFirst().orElseThrow();
+    int size = map.size();
+    assertEquals(-1, map.remove(null));
+    assertNull(entry.getValue());
+    assertNull(entry.setValue(7), "the key was absent");
+    assertTrue(map.containsKey(null));
+    assertEquals(7, map.get(null));
+    assertEquals(size, map.size());
+  }
+
   @ParameterizedTest
   @MethodSource("maps")
   void entrySetRemovesOnlyAnEntryWithTheSameValue(Supplier<AbstractFlatMap<Key, Integer>> factory) {

@@ -250,6 +250,22 @@ class FailFastTest {
     assertThrows(ConcurrentModificationException.class, () -> half.forEachRemaining(k -> {}));
   }
 
+  /** Changes that cancel out in size still count: a put, then its removal or a clear. */
+  @ParameterizedTest
+  @MethodSource("maps")
+  void aPutUndoneByARemovalOrAClearStillFailsAnIterator(
+      Supplier<AbstractFlatMap<Integer, Integer>> factory) {
+    AbstractFlatMap<Integer, Integer> map = filled(factory);
+    Iterator<Integer> keys = map.keySet().iterator();
+    map.put(-1, -1);
+    map.remove(-1);
+    assertThrows(ConcurrentModificationException.class, keys::next);
+    Iterator<Integer> values = map.values().iterator();
+    map.put(-2, -2);
+    map.clear();
+    assertThrows(ConcurrentModificationException.class, values::next);
+  }
+
   @ParameterizedTest
   @MethodSource("maps")
   void spliteratorsWithoutChangesSeeEveryEntryOnce(
@@ -270,6 +286,9 @@ class FailFastTest {
         // one at a time
       }
     }
+    long before = first.estimateSize();
+    assertTrue(before > 0 && first.tryAdvance(seen::add));
+    assertEquals(before - 1, first.estimateSize(), "each element taken lowers the estimate");
     first.forEachRemaining(seen::add);
     assertEquals(0, first.estimateSize());
     assertFalse(first.tryAdvance(seen::add));

@@ -6,6 +6,9 @@ package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -113,5 +116,35 @@ class SizingBoundsTest {
         CuckooHashMap.builder().expectedSize(29_480).seed(9).build();
     assertEquals(4095, fillAndGrowOnce(below));
     assertEquals(8190, buckets(below));
+  }
+
+  /**
+   * {@code putAll} grows the table only if the new keys would pass the threshold, not if they reach
+   * it exactly. Grown step by step past {@link Growth#DOUBLING_LIMIT}, a table's size is not the
+   * one a presized table for its threshold would have, so a rebuild at the threshold would change
+   * it.
+   */
+  @Test
+  void putAllUpToTheThresholdExactlyLeavesTheTableAsItIs() {
+    List<AbstractFlatMap<Integer, Integer>> maps =
+        List.of(
+            new OneChoiceHashMap<>(),
+            new TwoChoiceHashMap<>(),
+            new DLeftHashMap<>(),
+            new CuckooHashMap<>());
+    for (AbstractFlatMap<Integer, Integer> map : maps) {
+      for (int key = 0; key < 50_000; key++) {
+        map.put(key, key);
+      }
+      long before = buckets(map);
+      int room = (int) (map.threshold() - map.size());
+      Map<Integer, Integer> more = new HashMap<>();
+      for (int key = -1; more.size() < room; key--) {
+        more.put(key, key);
+      }
+      map.putAll(more);
+      assertEquals(map.threshold(), map.size(), map.getClass().getSimpleName());
+      assertEquals(before, buckets(map), map.getClass().getSimpleName() + ": not rebuilt");
+    }
   }
 }

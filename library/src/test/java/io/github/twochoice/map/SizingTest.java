@@ -136,6 +136,31 @@ class SizingTest {
   }
 
   @Test
+  void trimGivesASetsMemoryBackAfterIteratorRemovals() {
+    List<Integer> elements = new java.util.ArrayList<>();
+    for (int i = 0; i < N; i++) {
+      elements.add(i);
+    }
+    for (AbstractFlatSet<Integer, ?> set :
+        List.<AbstractFlatSet<Integer, ?>>of(
+            TwoChoiceHashSet.builder().seed(3).build(),
+            DLeftHashSet.builder().seed(4).build(),
+            CuckooHashSet.builder().seed(5).build())) {
+      set.addAll(elements);
+      long full = set.loadStats().buckets();
+      set.removeIf(i -> i % 50 != 0);
+      assertEquals(full, set.loadStats().buckets(), "iterator removals never rebuild");
+      set.trim();
+      assertTrue(set.loadStats().buckets() * 10 < full, "trim left " + set.loadStats().buckets());
+      assertEquals(N / 50, set.size());
+      assertTrue(set.contains(0) && set.contains(N - 50) && !set.contains(1));
+    }
+    assertEquals(3, TwoChoiceHashSet.builder().seed(3).build().seed());
+    assertEquals(4, DLeftHashSet.builder().seed(4).build().seed());
+    assertEquals(5, CuckooHashSet.builder().seed(5).build().seed());
+  }
+
+  @Test
   void expectedSizeAndLoadFactorConstructors() {
     assertEquals(0.5, new TwoChoiceHashMap<>(100, 0.5f).loadFactor());
     assertEquals(200, new TwoChoiceHashMap<>(100, 0.5f).loadStats().buckets());
