@@ -80,7 +80,8 @@ class TheoryTest {
 
   @Test
   void poissonTailIsTheOneChoiceLayerProfile() {
-    // The brief's one-choice layers at one ball per bin: 63.2 %, 26.4 %, 8.0 %, 1.9 %.
+    // One choice, one ball per bin: the layers are the Poisson(1) tail, 1 - 1/e = 63.2 %,
+    // 1 - 2/e = 26.4 %, 8.0 %, 1.9 %.
     assertEquals(1 - Math.exp(-1), Theory.poissonTail(1, 1), 1e-15);
     assertEquals(1 - 2 * Math.exp(-1), Theory.poissonTail(1, 2), 1e-15);
     assertEquals(0.0803014, Theory.poissonTail(1, 3), 1e-7);
