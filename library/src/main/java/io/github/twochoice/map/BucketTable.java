@@ -351,8 +351,8 @@ final class BucketTable {
 
   // ---- Changes ----
 
-  /** Stores a new entry in a free slot of {@code bucket}; returns the slot. */
-  int store(int bucket, int tag, Object key, Object value) {
+  /** Stores a new entry in a free slot of {@code bucket}. */
+  void store(int bucket, int tag, Object key, Object value) {
     long word = tags[bucket];
     int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
     tags[bucket] = word | (tag & 0xFFL) << (8 * j);
@@ -362,7 +362,6 @@ final class BucketTable {
       kv[2 * slot + 1] = value;
     }
     size++;
-    return slot;
   }
 
   /** Adds an entry, whose key has hash {@code hash}, to the overflow area. */
@@ -370,13 +369,13 @@ final class BucketTable {
     overflow.add(key, value, bucketOf(hash, 0));
   }
 
-  /** Moves the entry of {@code slot} to a free slot of {@code bucket}; returns the new slot. */
-  int move(int slot, int bucket) {
+  /** Moves the entry of {@code slot} to a free slot of {@code bucket}. */
+  void move(int slot, int bucket) {
     int tag = tagAt(slot);
     Object key = keyAt(slot);
     Object value = valueAt(slot);
     removeFromSlot(slot);
-    return store(bucket, tag, key, value);
+    store(bucket, tag, key, value);
   }
 
   /**

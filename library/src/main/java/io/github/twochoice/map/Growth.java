@@ -28,11 +28,11 @@ final class Growth {
 
   /**
    * Returns how many units (buckets, or buckets per range) a table of {@code units} units and
-   * {@code slots} slots should have after growing by {@code factor} (doubling while small): at
-   * least one more.
+   * {@code slots} slots should have after growing by {@code factor} (doubling while small). Every
+   * factor is at least 4/3, so the table gains at least one unit: ⌈4/3⌉ = 2 for a single unit.
    */
   static int next(int units, long slots, double factor) {
     double by = slots < DOUBLING_LIMIT ? 2 : factor;
-    return (int) Math.min(Integer.MAX_VALUE, Math.max(units + 1L, (long) Math.ceil(units * by)));
+    return (int) Math.min(Integer.MAX_VALUE, (long) Math.ceil(units * by));
   }
 }

@@ -83,11 +83,8 @@ final class OverflowArea {
     return size > 0 && countPerHome[home] != 0;
   }
 
-  /** Returns the index of {@code key}, or -1. */
+  /** Returns the index of {@code key}, or -1. Callers ask {@link #mayHold} first. */
   int indexOf(Object key) {
-    if (size == 0) {
-      return -1;
-    }
     Integer index = indexOfKey.get(indexKey(key));
     return index == null ? -1 : index;
   }
