@@ -112,6 +112,11 @@ final class BucketSearch {
     }
   }
 
+  /** Returns the bits of scratch memory that mark visited buckets. */
+  long visitedBits() {
+    return 64L * visited.length;
+  }
+
   /** Marks {@code bucket} as seen; returns false if it already was. */
   private boolean markVisited(int bucket) {
     long bit = 1L << bucket;

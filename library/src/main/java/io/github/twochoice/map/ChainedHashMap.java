@@ -30,8 +30,8 @@ import java.util.Objects;
  *       entry has a successor ({@link #HAS_NEXT}); 0 marks a free slot. At a byte per entry this
  *       array stays in cache where the keys do not, so a lookup's memory accesses are the slot of
  *       the matching key and the key itself, plus a link only where a chain really continues;
- *   <li>{@code next[e]}: the next entry in the same chain, or the next free slot of the extra
- *       region.
+ *   <li>{@code next[e]}: the next entry in the same chain (-1 at a chain's last entry), or the next
+ *       free slot of the extra region.
  * </ul>
  *
  * <p><b>Inline heads.</b> Indices {@code [0, buckets)} are the buckets themselves: the first entry
@@ -324,6 +324,11 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     tags[e] = (byte) (target >= 0 ? tags[e] | HAS_NEXT : tags[e] & TAG_BITS);
   }
 
+  /** Returns the entry slots allocated, inline heads and extra region: what the memory grows by. */
+  final int slotCapacity() {
+    return tags.length;
+  }
+
   @Override
   final int indexLimit() {
     return tags.length + overflow.size();
@@ -424,7 +429,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int e = b;
     if (tags[b] != 0) {
       e = newExtraSlot(); // may replace the arrays: store after it
-      link(e, (tags[b] & HAS_NEXT) != 0 ? next[b] : NONE);
+      link(e, next[b]);
       link(b, e);
     } else {
       next[b] = NONE;
@@ -601,7 +606,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       chained--;
     } else {
       int predecessor = predecessorOf(i);
-      link(predecessor, (tags[i] & HAS_NEXT) != 0 ? next[i] : NONE);
+      link(predecessor, next[i]);
       freeExtraSlot(i);
       chained--;
     }
