@@ -6,9 +6,11 @@ package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.twochoice.hash.HashFamily;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -158,5 +160,35 @@ class BuilderBoundsTest {
     assertEquals(2, CuckooTable.withCells(2, 4, 16, 1).table().choices());
     assertRejects("choices", () -> CuckooTable.withCells(9, 4, 16, 1));
     assertRejects("buckets", () -> CuckooTable.withCells(2, 1, BucketTable.MAX_SLOTS + 1, 1));
+    assertRejects("buckets", () -> CuckooTable.withCells(2, 8, BucketTable.MAX_SLOTS + 1, 1));
+  }
+
+  @Test
+  void bucketMapsNameTheirWholeRangeForAnyLoadFactorOutsideIt() {
+    for (double outside : new double[] {0, -1, Math.nextUp(1.0), Double.NaN}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> DLeftHashMap.builder().loadFactor(outside));
+      assertTrue(e.getMessage().contains("(0, 1]"), e.getMessage());
+    }
+  }
+
+  @Test
+  void everyBuilderTakesAHashFamily() {
+    // identity hashing puts sequential keys in consecutive buckets, in long runs of choices that
+    // collide; the strong mixer spreads them
+    TwoChoiceHashMap.Builder builder = TwoChoiceHashMap.builder().seed(1);
+    assertSame(builder, builder.hashFamily(HashFamily.IDENTITY));
+    TwoChoiceHashMap<Integer, Integer> identity = builder.build();
+    TwoChoiceHashMap<Integer, Integer> mixed =
+        TwoChoiceHashMap.builder().seed(1).hashFamily(HashFamily.STRONG_MIXER).build();
+    for (int key = 0; key < 10_000; key++) {
+      identity.put(key, key);
+      mixed.put(key, key);
+    }
+    assertTrue(
+        identity.loadStats().meanProbesHit() > 2 * mixed.loadStats().meanProbesHit(),
+        identity.loadStats() + " against " + mixed.loadStats());
+    assertThrows(NullPointerException.class, () -> DLeftHashMap.builder().hashFamily(null));
   }
 }

@@ -338,6 +338,29 @@ class CopiesAndEntriesTest {
     assertEquals(size, map.size());
   }
 
+  /**
+   * The same with the null key in a slot of its own: once it is removed, the empty slot must not
+   * pass for the key's place (an empty slot's stored key is null too), or {@code setValue} would
+   * write into a slot no lookup reads.
+   */
+  @ParameterizedTest
+  @MethodSource("maps")
+  void anEntryOfTheRemovedNullKeyInASlotPutsItBack(
+      Supplier<AbstractFlatMap<Key, Integer>> factory) {
+    AbstractFlatMap<Key, Integer> map = factory.get();
+    map.put(null, -1);
+    map.put(new Key(1, 1), 1);
+    Entry<Key, Integer> entry =
+        map.entrySet().stream().filter(e -> e.getKey() == null).findFirst().orElseThrow();
+    assertEquals(-1, map.remove(null));
+    assertNull(entry.getValue());
+    assertNull(entry.setValue(7), "the key was absent");
+    assertEquals(7, map.get(null));
+    assertEquals(2, map.size());
+    assertEquals(1, map.get(new Key(1, 1)));
+    assertTrue(map.containsKey(null) && map.keySet().contains(null));
+  }
+
   @ParameterizedTest
   @MethodSource("maps")
   void entrySetRemovesOnlyAnEntryWithTheSameValue(Supplier<AbstractFlatMap<Key, Integer>> factory) {

@@ -99,6 +99,32 @@ class OverflowProbeStatsTest {
     assertEquals(2 * 32 / 64.0, after.meanProbesMiss(), EPS);
   }
 
+  /**
+   * As above, with one more key alone in the bucket that a third choice of hash code 0 would give:
+   * an overflow key's probes count its own d chains, not that one.
+   */
+  @Test
+  void anOverflowKeyCountsOnlyItsOwnChains() {
+    long seed = 2;
+    TwoChoiceHashMap<Key, Integer> map =
+        TwoChoiceHashMap.builder().expectedSize(64).seed(seed).build();
+    long hash = ChoiceHasher.seeded(seed).hashOf(0);
+    int beyond = ChoiceHasher.bucket(ChoiceHasher.choice(hash, 2), 64);
+    assertEquals(3, distinctChainedBuckets(seed, 3, 64), "the test needs a third bucket");
+    int other = 1;
+    while (ChoiceHasher.bucket(ChoiceHasher.choice(map.hash(new Key(-1, other)), 0), 64)
+        != beyond) {
+      other++;
+    }
+    map.put(new Key(-1, other), -1);
+    putAll(map, colliding(40));
+    LoadStats stats = map.loadStats();
+    assertEquals(8, stats.overflow());
+    assertArrayEquals(new long[] {17, 16}, stats.entriesPerChoice());
+    // the other key: 1 probe; the chains and the overflow keys as in the test above
+    assertEquals((1 + 136 + 16 * 16 + 136 + 8 * 33) / 41.0, stats.meanProbesHit(), EPS);
+  }
+
   @Test
   void threeChoicesAndAnotherKeyInTheFirstChain() {
     long seed = 3;

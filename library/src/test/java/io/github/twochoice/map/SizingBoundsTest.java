@@ -5,8 +5,10 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -118,33 +120,144 @@ class SizingBoundsTest {
     assertEquals(8190, buckets(below));
   }
 
+  /** A key of a chosen hash code. */
+  record Key(int id, int hash) {
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /**
+   * A table is full when its keys in buckets or chains reach the load factor times its slots, not
+   * one key later: with load factors that make that product whole, the key that reaches it makes
+   * the table full, and the next one grows it.
+   */
+  @Test
+  void aTableIsFullExactlyAtItsThreshold() {
+    for (AbstractFlatMap<Integer, Integer> map :
+        List.<AbstractFlatMap<Integer, Integer>>of(
+            TwoChoiceHashMap.builder().seed(10).build(),
+            OneChoiceHashMap.builder().loadFactor(2).seed(11).build(),
+            DLeftHashMap.builder().loadFactor(0.5).expectedSize(100).seed(12).build(),
+            CuckooHashMap.builder().loadFactor(0.5).expectedSize(100).seed(13).build())) {
+      String name = map.getClass().getSimpleName();
+      long threshold = map.threshold();
+      long buckets = buckets(map);
+      for (int key = 0; key < threshold - 1; key++) {
+        map.put(key, key);
+      }
+      assertEquals(false, map.isFull(), name);
+      map.put(-1, -1);
+      assertEquals(0, map.loadStats().overflow(), name);
+      assertEquals(threshold, map.size(), name);
+      assertEquals(true, map.isFull(), name + " at " + threshold);
+      assertEquals(buckets, buckets(map), name);
+      map.put(-2, -2);
+      assertTrue(buckets(map) > buckets, name + " grew at the next key");
+    }
+  }
+
   /**
    * {@code putAll} grows the table only if the new keys would pass the threshold, not if they reach
-   * it exactly. Grown step by step past {@link Growth#DOUBLING_LIMIT}, a table's size is not the
-   * one a presized table for its threshold would have, so a rebuild at the threshold would change
-   * it.
+   * it exactly. A chained table at a load factor below 1 that doubled has more buckets than a table
+   * presized for its threshold (32 against 30 at load 0.3, threshold 9), so a rebuild at the
+   * threshold would change it.
    */
   @Test
   void putAllUpToTheThresholdExactlyLeavesTheTableAsItIs() {
-    List<AbstractFlatMap<Integer, Integer>> maps =
-        List.of(
-            new OneChoiceHashMap<>(),
-            new TwoChoiceHashMap<>(),
-            new DLeftHashMap<>(),
-            new CuckooHashMap<>());
-    for (AbstractFlatMap<Integer, Integer> map : maps) {
-      for (int key = 0; key < 50_000; key++) {
+    for (ChainedHashMap<Integer, Integer> map :
+        List.<ChainedHashMap<Integer, Integer>>of(
+            new TwoChoiceHashMap<>(0, 0.3f), new OneChoiceHashMap<>(0, 0.3f))) {
+      String name = map.getClass().getSimpleName();
+      int key = 0;
+      while (buckets(map) == 16) {
         map.put(key, key);
+        key++;
       }
-      long before = buckets(map);
-      int room = (int) (map.threshold() - map.size());
+      assertEquals(32, buckets(map), name);
+      assertEquals(9, map.threshold(), name);
+      assertEquals(30, buckets(new TwoChoiceHashMap<>(9, 0.3f)), "presized for 9 keys");
       Map<Integer, Integer> more = new HashMap<>();
-      for (int key = -1; more.size() < room; key--) {
-        more.put(key, key);
+      for (int k = -1; more.size() < 9 - map.size(); k--) {
+        more.put(k, k);
       }
       map.putAll(more);
-      assertEquals(map.threshold(), map.size(), map.getClass().getSimpleName());
-      assertEquals(before, buckets(map), map.getClass().getSimpleName() + ": not rebuilt");
+      assertEquals(9, map.size(), name);
+      assertEquals(32, buckets(map), name + ": not rebuilt");
+    }
+  }
+
+  /**
+   * Adding nothing is no change: {@code putAll} of an empty map leaves the table alone even when
+   * the map holds more keys than its threshold (a flood of equal hash codes in the overflow area),
+   * so an open iterator goes on.
+   */
+  @Test
+  void putAllOfAnEmptyMapChangesNothing() {
+    for (AbstractFlatMap<Key, Integer> map :
+        List.<AbstractFlatMap<Key, Integer>>of(
+            TwoChoiceHashMap.builder().seed(14).build(),
+            OneChoiceHashMap.builder().seed(15).build(),
+            DLeftHashMap.builder().seed(16).build(),
+            CuckooHashMap.builder().seed(17).build())) {
+      String name = map.getClass().getSimpleName();
+      for (int id = 0; id < 100; id++) {
+        map.put(new Key(id, 0), id);
+      }
+      assertTrue(map.size() > map.threshold(), name + ": more keys than the threshold");
+      long buckets = buckets(map);
+      Iterator<Key> keys = map.keySet().iterator();
+      keys.next();
+      map.putAll(Map.of());
+      assertEquals(buckets, buckets(map), name);
+      keys.next();
+    }
+  }
+
+  /**
+   * A key the rule cannot place grows the table when the table is at least half as full as its load
+   * factor allows, and goes to the overflow area below that. Here two buckets of two slots hold
+   * four keys of one hash code in a table of 16 slots at load factor 0.5: exactly half of its 8, so
+   * the fifth such key grows it once; in the larger table the fifth waits in the overflow area.
+   */
+  @Test
+  void aKeyThatCannotBePlacedAtExactlyHalfTheThresholdGrowsTheTable() {
+    for (AbstractBucketMap<Key, Integer> map :
+        List.<AbstractBucketMap<Key, Integer>>of(
+            DLeftHashMap.builder().slotsPerBucket(2).loadFactor(0.5).expectedSize(8).build(),
+            CuckooHashMap.builder().slotsPerBucket(2).loadFactor(0.5).expectedSize(8).build())) {
+      String name = map.getClass().getSimpleName();
+      assertEquals(16, map.table().slots(), name);
+      for (int id = 0; id < 4; id++) {
+        map.put(new Key(id, 0), id);
+      }
+      assertEquals(0, map.rehashesForFailedInsert(), name);
+      map.put(new Key(4, 0), 4);
+      assertEquals(1, map.rehashesForFailedInsert(), name);
+      assertEquals(32, map.table().slots(), name);
+      assertEquals(1, map.loadStats().overflow(), name);
+    }
+  }
+
+  /**
+   * A d-left table at least half full lets a thirty-second of its keys in buckets wait in the
+   * overflow area before a key that finds its buckets full grows it.
+   */
+  @Test
+  void dLeftToleratesAThirtySecondOfItsKeysInTheOverflowArea() {
+    DLeftHashMap<Key, Integer> map = DLeftHashMap.builder().expectedSize(1000).seed(18).build();
+    for (int id = 0; id < 800; id++) {
+      map.put(new Key(id, id * 0x9E3779B9 + 1), id);
+    }
+    for (int id = 800; map.rehashesForFailedInsert() == 0; id++) {
+      assertTrue(id < 900, "the table grows within 100 keys of one hash code");
+      long waiting = map.loadStats().overflow();
+      long inBuckets = map.size() - waiting;
+      map.put(new Key(id, 0), id);
+      if (map.rehashesForFailedInsert() > 0) {
+        assertEquals(inBuckets / 32, waiting, "overflow entries when the table grew");
+      }
     }
   }
 }

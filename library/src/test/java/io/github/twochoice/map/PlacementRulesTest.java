@@ -1,0 +1,149 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import io.github.twochoice.stats.LoadStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntPredicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The placement rules in situations built key by key from the maps' own hash functions, where a
+ * random fill would leave the outcome to chance: ties between chains, the first chain entry outside
+ * the inline heads, a growth that keeps every key's choice, and overflow entries whose homes
+ * differ.
+ */
+class PlacementRulesTest {
+  /** A key of a chosen hash code. */
+  record Key(int id, int hash) {
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /** The first hash code from 1 on whose key satisfies {@code wanted}. */
+  private static int firstHashCode(IntPredicate wanted) {
+    int h = 1;
+    while (!wanted.test(h)) {
+      h++;
+    }
+    return h;
+  }
+
+  /** Bucket of choice {@code c} of hash code {@code h} in a chained map of {@code buckets}. */
+  private static int chainBucket(ChainedHashMap<Key, Integer> map, int h, int c, int buckets) {
+    return ChoiceHasher.bucket(ChoiceHasher.choice(map.hash(new Key(0, h)), c), buckets);
+  }
+
+  /**
+   * A two-choice map of 16 buckets holding a key alone in bucket x, one alone in bucket y, and a
+   * third key whose choices are x and then y: both chains have one entry.
+   */
+  private static TwoChoiceHashMap<Key, Integer> aTieBetweenTwoChains(List<Key> keys) {
+    TwoChoiceHashMap<Key, Integer> map = TwoChoiceHashMap.builder().seed(31).build();
+    assertEquals(16, map.threshold(), "one key per bucket, 16 buckets");
+    int third = firstHashCode(h -> chainBucket(map, h, 0, 16) != chainBucket(map, h, 1, 16));
+    int x = chainBucket(map, third, 0, 16);
+    int y = chainBucket(map, third, 1, 16);
+    Key inX = new Key(1, firstHashCode(h -> chainBucket(map, h, 0, 16) == x));
+    Key inY = new Key(2, firstHashCode(h -> chainBucket(map, h, 0, 16) == y));
+    Key tied = new Key(3, third);
+    keys.addAll(List.of(inX, inY, tied));
+    for (Key key : keys) {
+      map.put(key, key.id());
+    }
+    return map;
+  }
+
+  @Test
+  void aTieBetweenChainsGoesToTheEarlierChoice() {
+    TwoChoiceHashMap<Key, Integer> map = aTieBetweenTwoChains(new ArrayList<>());
+    LoadStats stats = map.loadStats();
+    assertArrayEquals(new long[] {3, 0}, stats.entriesPerChoice(), "the third key joins x");
+    assertArrayEquals(new long[] {14, 1, 1}, stats.histogram());
+  }
+
+  /**
+   * The tied key is the first chain entry beyond the inline heads, so it sits at the first index of
+   * the extra region, just past the buckets; removed, it must be unlinked from its chain like any
+   * other.
+   */
+  @Test
+  void removingTheFirstEntryOfTheExtraRegionShortensItsChain() {
+    List<Key> keys = new ArrayList<>();
+    TwoChoiceHashMap<Key, Integer> map = aTieBetweenTwoChains(keys);
+    assertEquals(3, map.remove(keys.get(2)));
+    LoadStats stats = map.loadStats();
+    assertArrayEquals(new long[] {14, 2}, stats.histogram());
+    assertEquals(1.0, stats.meanProbesHit(), 1e-12, "both keys are heads of their chains");
+    assertEquals(List.of(1, 2), map.values().stream().sorted().toList());
+  }
+
+  /**
+   * Doubling maps bucket k of every range to bucket 2k or 2k + 1 of the larger one, so no bucket
+   * receives the keys of two old buckets and every key stays in the same choice.
+   */
+  @Test
+  void aDoublingKeepsEveryKeyInItsChoice() {
+    for (AbstractBucketMap<Integer, Integer> map :
+        List.<AbstractBucketMap<Integer, Integer>>of(
+            DLeftHashMap.builder().choices(3).expectedSize(1000).seed(32).build(),
+            CuckooHashMap.builder().choices(3).expectedSize(1000).seed(33).build())) {
+      for (int key = 0; key < 700; key++) {
+        map.put(key, key);
+      }
+      LoadStats before = map.loadStats();
+      assertEquals(0, before.overflow());
+      assertTrue(before.entriesPerChoice()[2] > 0, "some keys live in their third choice");
+      int bucketsPerRange = map.table().bucketsPerRange();
+      map.grow();
+      assertEquals(2 * bucketsPerRange, map.table().bucketsPerRange());
+      assertArrayEquals(before.entriesPerChoice(), map.loadStats().entriesPerChoice());
+    }
+  }
+
+  /**
+   * Removing an overflow entry updates the count of its own home, not of another: here the first
+   * entry of the area is removed, and the second, whose home is the first bucket of the 64-bit hash
+   * 0, must still be found.
+   */
+  @Test
+  void removingAnOverflowEntryKeepsTheOthersFindable() {
+    DLeftHashMap<Key, Integer> map =
+        DLeftHashMap.builder().slotsPerBucket(1).expectedSize(1000).seed(34).build();
+    BucketTable table = map.table();
+    int homeOfZero = table.bucketOf(0L, 0);
+    int first = firstHashCode(h -> table.bucketOf(map.hash(new Key(0, h)), 0) != homeOfZero);
+    int second =
+        firstHashCode(
+            h ->
+                table.bucketOf(map.hash(new Key(0, h)), 0) == homeOfZero
+                    && table.bucketOf(map.hash(new Key(0, h)), 1)
+                        != table.bucketOf(map.hash(new Key(0, first)), 1));
+    for (int id = 0; id < 3; id++) {
+      map.put(new Key(id, first), id); // two fill the buckets, the third overflows
+    }
+    for (int id = 3; id < 6; id++) {
+      map.put(new Key(id, second), id);
+    }
+    assertEquals(2, map.loadStats().overflow());
+    assertSame(table, map.table(), "no growth");
+    Key firstInOverflow = (Key) table.keyAt(table.slots());
+    assertEquals(first, firstInOverflow.hash());
+    map.remove(firstInOverflow);
+    for (int id = 0; id < 6; id++) {
+      Key key = new Key(id, id < 3 ? first : second);
+      assertEquals(key.equals(firstInOverflow) ? null : (Integer) id, map.get(key), "" + key);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.common.testing.GcFinalization;
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A map forgets what it no longer holds, as {@link java.util.HashMap} does: after {@code clear()}
+ * or {@code remove}, no slot of the table, of a chain's extra region or of the overflow area (nor
+ * the overflow area's index) keeps a key or value reachable, so the garbage collector can take
+ * them. Each map holds keys of distinct hash codes and a flood of one hash code that reaches its
+ * overflow area. {@link GcFinalization#awaitClear} runs the collector until a weak reference is
+ * cleared and fails after a timeout if it never is.
+ */
+class ReleasedReferencesTest {
+  /** A key of a chosen hash code. */
+  record Key(int id, int hash) {
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
+  /** A value no other object shares (boxed small integers are cached, so never collected). */
+  record Value(int id) {}
+
+  static Stream<Supplier<AbstractFlatMap<Key, Value>>> maps() {
+    return Stream.of(
+        () -> OneChoiceHashMap.builder().seed(1).build(),
+        () -> TwoChoiceHashMap.builder().seed(2).build(),
+        () -> DLeftHashMap.builder().seed(3).build(),
+        () -> CuckooHashMap.builder().seed(4).build());
+  }
+
+  static Stream<Supplier<Collection<Key>>> sets() {
+    return Stream.of(
+        () -> TwoChoiceHashSet.builder().seed(5).build(),
+        () -> DLeftHashSet.builder().seed(6).build(),
+        () -> CuckooHashSet.builder().seed(7).build());
+  }
+
+  /** 100 keys of distinct hash codes, then 50 of hash code 0: more than any chains or buckets. */
+  private static List<Key> keys() {
+    List<Key> keys = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      keys.add(new Key(i, i < 100 ? i * 0x9E3779B9 + 1 : 0));
+    }
+    return keys;
+  }
+
+  /** Fills {@code map} and returns weak references to every key and value it was given. */
+  private static List<WeakReference<Object>> fill(Map<Key, Value> map) {
+    List<WeakReference<Object>> refs = new ArrayList<>();
+    for (Key key : keys()) {
+      Value value = new Value(key.id());
+      map.put(key, value);
+      refs.add(new WeakReference<>(key));
+      refs.add(new WeakReference<>(value));
+    }
+    return refs;
+  }
+
+  private static List<WeakReference<Object>> fill(Collection<Key> set) {
+    List<WeakReference<Object>> refs = new ArrayList<>();
+    for (Key key : keys()) {
+      set.add(key);
+      refs.add(new WeakReference<>(key));
+    }
+    return refs;
+  }
+
+  private static void awaitAllCleared(List<WeakReference<Object>> refs) {
+    for (WeakReference<Object> ref : refs) {
+      GcFinalization.awaitClear(ref);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("maps")
+  void clearLetsEveryKeyAndValueBeCollected(Supplier<AbstractFlatMap<Key, Value>> factory) {
+    AbstractFlatMap<Key, Value> map = factory.get();
+    List<WeakReference<Object>> refs = fill(map);
+    assertTrue(map.loadStats().overflow() > 0, "the flood reaches the overflow area");
+    map.clear();
+    awaitAllCleared(refs);
+    assertEquals(0, map.size());
+    map.put(new Key(0, 0), new Value(0));
+    assertEquals(new Value(0), map.get(new Key(0, 0)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("maps")
+  void removedKeysAndValuesCanBeCollected(Supplier<AbstractFlatMap<Key, Value>> factory) {
+    AbstractFlatMap<Key, Value> map = factory.get();
+    List<WeakReference<Object>> refs = fill(map);
+    for (Key key : keys()) {
+      map.remove(key);
+    }
+    awaitAllCleared(refs);
+    assertEquals(0, map.size());
+  }
+
+  @ParameterizedTest
+  @MethodSource("sets")
+  void aClearedSetLetsEveryElementBeCollected(Supplier<Collection<Key>> factory) {
+    Collection<Key> set = factory.get();
+    List<WeakReference<Object>> refs = fill(set);
+    set.clear();
+    awaitAllCleared(refs);
+    assertTrue(set.isEmpty());
+  }
+}
