@@ -100,8 +100,8 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   abstract int placeIn(BucketTable table, long hash, Object key, Object value);
 
   /**
-   * Returns the factor by which the table grows once it is large ({@link Growth}): by half unless a
-   * map says otherwise.
+   * Returns the factor by which the table grows once it is large ({@link Growth}), above 1: by half
+   * unless a map says otherwise.
    */
   double growth() {
     return Growth.BY_HALF;

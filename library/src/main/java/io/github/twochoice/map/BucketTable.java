@@ -59,6 +59,11 @@ final class BucketTable {
   /** The most slots a table may have: two references each must fit in an array. */
   static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
+  /** Returns whether a table may have {@code slots} slots: 1 to {@value #MAX_SLOTS}. */
+  static boolean isValidSlotCount(long slots) {
+    return slots >= 1 && slots <= MAX_SLOTS;
+  }
+
   private final int choices;
   private final int slotsPerBucket;
 
@@ -106,7 +111,7 @@ final class BucketTable {
       HashStrategy<Object> strategy) {
     int ranges = subtables ? choices : 1;
     long slots = (long) bucketsPerRange * ranges * slotsPerBucket;
-    if (bucketsPerRange < 1 || slots > MAX_SLOTS) {
+    if (bucketsPerRange < 1 || !isValidSlotCount(slots)) {
       throw new IllegalStateException("a table of " + slots + " slots is too large");
     }
     this.choices = choices;

@@ -39,7 +39,7 @@ public final class CuckooTable {
     if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
       throw new IllegalArgumentException("slotsPerBucket must be 1, 2, 4 or 8: " + slotsPerBucket);
     }
-    if (buckets < 1 || (long) buckets * slotsPerBucket > BucketTable.MAX_SLOTS) {
+    if (buckets < 1 || !BucketTable.isValidSlotCount((long) buckets * slotsPerBucket)) {
       throw new IllegalArgumentException("buckets out of range: " + buckets);
     }
     this.hasher = hasher;

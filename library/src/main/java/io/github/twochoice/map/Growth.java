@@ -28,8 +28,8 @@ final class Growth {
 
   /**
    * Returns how many units (buckets, or buckets per range) a table of {@code units} units and
-   * {@code slots} slots should have after growing by {@code factor} (doubling while small). Every
-   * factor is at least 4/3, so the table gains at least one unit: ⌈4/3⌉ = 2 for a single unit.
+   * {@code slots} slots should have after growing by {@code factor} (doubling while small). The
+   * factor must be above 1 (the maps' are 3/2 and 4/3), so that the table gains at least one unit.
    */
   static int next(int units, long slots, double factor) {
     double by = slots < DOUBLING_LIMIT ? 2 : factor;
