@@ -35,13 +35,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * entry-set view kept across removals and resizes of their map.
  */
 class CopiesAndEntriesTest {
-  /** Keys with one hash code for several ids: they fill their chains and spill into overflow. */
-  record Key(int id, int hash) implements java.io.Serializable {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
 
   static Stream<Supplier<AbstractFlatMap<Key, Integer>>> maps() {
     return Stream.of(
@@ -57,7 +50,7 @@ class CopiesAndEntriesTest {
   private static List<Key> keys() {
     List<Key> keys = new ArrayList<>();
     for (int i = 0; i < 200; i++) {
-      keys.add(new Key(i, i * 0x9E3779B9 + 1));
+      keys.add(Key.spread(i));
     }
     for (int i = 200; i < 260; i++) {
       keys.add(new Key(i, 0));

@@ -18,13 +18,6 @@ import org.junit.jupiter.api.Test;
  * their cause, keys that went to the stash.
  */
 class CuckooCountersTest {
-  /** A key of a chosen hash code. */
-  record Key(int id, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
 
   @Test
   void anEmptyMapHasOneZeroCount() {

@@ -24,14 +24,6 @@ import org.junit.jupiter.api.Test;
 class OverflowProbeStatsTest {
   private static final double EPS = 1e-12;
 
-  /** A key of a chosen hash code. */
-  record Key(int id, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   private static List<Key> colliding(int count) {
     List<Key> keys = new ArrayList<>();
     for (int i = 0; i < count; i++) {

@@ -45,14 +45,6 @@ class SetModelTest {
           "CuckooHashSet d=2 b=2 load=0.9",
               () -> CuckooHashSet.builder().slotsPerBucket(2).loadFactor(0.9).seed(6).build());
 
-  /** An element whose hash code is chosen: equal hash codes for distinct elements on purpose. */
-  record Key(int id, int hash) implements java.io.Serializable {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   @TestFactory
   Stream<DynamicTest> everySetAgreesWithHashSet() {
     return SETS.entrySet().stream()
