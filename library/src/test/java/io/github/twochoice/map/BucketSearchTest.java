@@ -5,6 +5,7 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.hash.ChoiceHasher;
@@ -15,14 +16,6 @@ import org.junit.jupiter.api.Test;
  * whole words, and a failed search leaves the table as it was.
  */
 class BucketSearchTest {
-  /** A key of a chosen hash code. */
-  record Key(String name, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   @Test
   void theSearchMarksBucketsWithOneBitEach() {
     ChoiceHasher hasher = ChoiceHasher.seeded(1);
@@ -32,10 +25,11 @@ class BucketSearchTest {
       largest = Math.max(largest, buckets);
       BucketTable table = new BucketTable(2, 1, false, buckets, true, null);
       // three keys of one hash code in buckets of one slot: the third has no path
-      Key a = new Key("a", 42);
-      Key b = new Key("b", 42);
-      Key c = new Key("c", 42);
+      Key a = new Key(1, 42);
+      Key b = new Key(2, 42);
+      Key c = new Key(3, 42);
       long hash = hasher.hash(a);
+      assertNotEquals(table.bucketOf(hash, 0), table.bucketOf(hash, 1), "two buckets");
       assertEquals(0, search.insert(table, hash, a, 1));
       assertEquals(0, search.insert(table, hash, b, 2));
       assertEquals(-1, search.insert(table, hash, c, 3));

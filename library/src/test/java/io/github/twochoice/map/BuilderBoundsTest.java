@@ -164,6 +164,16 @@ class BuilderBoundsTest {
   }
 
   @Test
+  void aTableHasOneToMaxSlotsSlots() {
+    // the bound itself: a table of MAX_SLOTS slots is legal, though it takes 13 GB to allocate
+    assertFalse(BucketTable.isValidSlotCount(0));
+    assertTrue(BucketTable.isValidSlotCount(1));
+    assertTrue(BucketTable.isValidSlotCount(BucketTable.MAX_SLOTS));
+    assertFalse(BucketTable.isValidSlotCount(BucketTable.MAX_SLOTS + 1L));
+    assertFalse(BucketTable.isValidSlotCount(Long.MAX_VALUE));
+  }
+
+  @Test
   void bucketMapsNameTheirWholeRangeForAnyLoadFactorOutsideIt() {
     for (double outside : new double[] {0, -1, Math.nextUp(1.0), Double.NaN}) {
       IllegalArgumentException e =
@@ -174,9 +184,9 @@ class BuilderBoundsTest {
   }
 
   @Test
-  void everyBuilderTakesAHashFamily() {
-    // identity hashing puts sequential keys in consecutive buckets, in long runs of choices that
-    // collide; the strong mixer spreads them
+  void aBuilderTakesAHashFamily() {
+    // identity hashing sends sequential keys to the same few buckets (HashFamily.IDENTITY), which
+    // the strong mixer spreads
     TwoChoiceHashMap.Builder builder = TwoChoiceHashMap.builder().seed(1);
     assertSame(builder, builder.hashFamily(HashFamily.IDENTITY));
     TwoChoiceHashMap<Integer, Integer> identity = builder.build();

@@ -24,13 +24,6 @@ import org.junit.jupiter.api.Test;
  * differ.
  */
 class PlacementRulesTest {
-  /** A key of a chosen hash code. */
-  record Key(int id, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
 
   /** The first hash code from 1 on whose key satisfies {@code wanted}. */
   private static int firstHashCode(IntPredicate wanted) {

@@ -24,16 +24,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the overflow area's index) keeps a key or value reachable, so the garbage collector can take
  * them. Each map holds keys of distinct hash codes and a flood of one hash code that reaches its
  * overflow area. {@link GcFinalization#awaitClear} runs the collector until a weak reference is
- * cleared and fails after a timeout if it never is.
+ * cleared and fails after a timeout if it never is (so these tests need {@code System.gc()} to
+ * collect, which {@code -XX:+DisableExplicitGC} would prevent).
  */
 class ReleasedReferencesTest {
-  /** A key of a chosen hash code. */
-  record Key(int id, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
 
   /** A value no other object shares (boxed small integers are cached, so never collected). */
   record Value(int id) {}
@@ -46,7 +40,7 @@ class ReleasedReferencesTest {
         () -> CuckooHashMap.builder().seed(4).build());
   }
 
-  static Stream<Supplier<Collection<Key>>> sets() {
+  static Stream<Supplier<AbstractFlatSet<Key, ?>>> sets() {
     return Stream.of(
         () -> TwoChoiceHashSet.builder().seed(5).build(),
         () -> DLeftHashSet.builder().seed(6).build(),
@@ -57,7 +51,7 @@ class ReleasedReferencesTest {
   private static List<Key> keys() {
     List<Key> keys = new ArrayList<>();
     for (int i = 0; i < 150; i++) {
-      keys.add(new Key(i, i < 100 ? i * 0x9E3779B9 + 1 : 0));
+      keys.add(i < 100 ? Key.spread(i) : new Key(i, 0));
     }
     return keys;
   }
@@ -107,6 +101,7 @@ class ReleasedReferencesTest {
   void removedKeysAndValuesCanBeCollected(Supplier<AbstractFlatMap<Key, Value>> factory) {
     AbstractFlatMap<Key, Value> map = factory.get();
     List<WeakReference<Object>> refs = fill(map);
+    assertTrue(map.loadStats().overflow() > 0, "the flood reaches the overflow area");
     for (Key key : keys()) {
       map.remove(key);
     }
@@ -116,9 +111,10 @@ class ReleasedReferencesTest {
 
   @ParameterizedTest
   @MethodSource("sets")
-  void aClearedSetLetsEveryElementBeCollected(Supplier<Collection<Key>> factory) {
-    Collection<Key> set = factory.get();
+  void aClearedSetLetsEveryElementBeCollected(Supplier<AbstractFlatSet<Key, ?>> factory) {
+    AbstractFlatSet<Key, ?> set = factory.get();
     List<WeakReference<Object>> refs = fill(set);
+    assertTrue(set.loadStats().overflow() > 0, "the flood reaches the overflow area");
     set.clear();
     awaitAllCleared(refs);
     assertTrue(set.isEmpty());

@@ -5,6 +5,8 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -120,14 +122,6 @@ class SizingBoundsTest {
     assertEquals(8190, buckets(below));
   }
 
-  /** A key of a chosen hash code. */
-  record Key(int id, int hash) {
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-  }
-
   /**
    * A table is full when its keys in buckets or chains reach the load factor times its slots, not
    * one key later: with load factors that make that product whole, the key that reaches it makes
@@ -147,11 +141,11 @@ class SizingBoundsTest {
       for (int key = 0; key < threshold - 1; key++) {
         map.put(key, key);
       }
-      assertEquals(false, map.isFull(), name);
+      assertFalse(map.isFull(), name);
       map.put(-1, -1);
       assertEquals(0, map.loadStats().overflow(), name);
       assertEquals(threshold, map.size(), name);
-      assertEquals(true, map.isFull(), name + " at " + threshold);
+      assertTrue(map.isFull(), name + " at " + threshold);
       assertEquals(buckets, buckets(map), name);
       map.put(-2, -2);
       assertTrue(buckets(map) > buckets, name + " grew at the next key");
@@ -162,30 +156,44 @@ class SizingBoundsTest {
    * {@code putAll} grows the table only if the new keys would pass the threshold, not if they reach
    * it exactly. A chained table at a load factor below 1 that doubled has more buckets than a table
    * presized for its threshold (32 against 30 at load 0.3, threshold 9), so a rebuild at the
-   * threshold would change it.
+   * threshold would change it; the bucket tables, whose threshold is at least one key per unit of
+   * buckets, have no such size, and are checked too.
    */
   @Test
   void putAllUpToTheThresholdExactlyLeavesTheTableAsItIs() {
     for (ChainedHashMap<Integer, Integer> map :
         List.<ChainedHashMap<Integer, Integer>>of(
             new TwoChoiceHashMap<>(0, 0.3f), new OneChoiceHashMap<>(0, 0.3f))) {
-      String name = map.getClass().getSimpleName();
       int key = 0;
       while (buckets(map) == 16) {
         map.put(key, key);
         key++;
       }
-      assertEquals(32, buckets(map), name);
-      assertEquals(9, map.threshold(), name);
+      assertEquals(32, buckets(map));
+      assertEquals(9, map.threshold());
       assertEquals(30, buckets(new TwoChoiceHashMap<>(9, 0.3f)), "presized for 9 keys");
-      Map<Integer, Integer> more = new HashMap<>();
-      for (int k = -1; more.size() < 9 - map.size(); k--) {
-        more.put(k, k);
-      }
-      map.putAll(more);
-      assertEquals(9, map.size(), name);
-      assertEquals(32, buckets(map), name + ": not rebuilt");
+      putAllUpToTheThreshold(map);
     }
+    for (AbstractBucketMap<Integer, Integer> map :
+        List.<AbstractBucketMap<Integer, Integer>>of(new DLeftHashMap<>(), new CuckooHashMap<>())) {
+      for (int key = 0; key < 50_000; key++) {
+        map.put(key, key);
+      }
+      putAllUpToTheThreshold(map);
+    }
+  }
+
+  /** Adds new keys up to the threshold exactly with one {@code putAll}: nothing is rebuilt. */
+  private static void putAllUpToTheThreshold(AbstractFlatMap<Integer, Integer> map) {
+    String name = map.getClass().getSimpleName();
+    long buckets = buckets(map);
+    Map<Integer, Integer> more = new HashMap<>();
+    for (int k = -1; more.size() < map.threshold() - map.size(); k--) {
+      more.put(k, k);
+    }
+    map.putAll(more);
+    assertEquals(map.threshold(), map.size(), name);
+    assertEquals(buckets, buckets(map), name + ": not rebuilt");
   }
 
   /**
@@ -225,10 +233,22 @@ class SizingBoundsTest {
   void aKeyThatCannotBePlacedAtExactlyHalfTheThresholdGrowsTheTable() {
     for (AbstractBucketMap<Key, Integer> map :
         List.<AbstractBucketMap<Key, Integer>>of(
-            DLeftHashMap.builder().slotsPerBucket(2).loadFactor(0.5).expectedSize(8).build(),
-            CuckooHashMap.builder().slotsPerBucket(2).loadFactor(0.5).expectedSize(8).build())) {
+            DLeftHashMap.builder()
+                .slotsPerBucket(2)
+                .loadFactor(0.5)
+                .expectedSize(8)
+                .seed(19)
+                .build(),
+            CuckooHashMap.builder()
+                .slotsPerBucket(2)
+                .loadFactor(0.5)
+                .expectedSize(8)
+                .seed(20)
+                .build())) {
       String name = map.getClass().getSimpleName();
       assertEquals(16, map.table().slots(), name);
+      long hash = map.hash(new Key(0, 0));
+      assertNotEquals(map.table().bucketOf(hash, 0), map.table().bucketOf(hash, 1), name);
       for (int id = 0; id < 4; id++) {
         map.put(new Key(id, 0), id);
       }
@@ -248,7 +268,7 @@ class SizingBoundsTest {
   void dLeftToleratesAThirtySecondOfItsKeysInTheOverflowArea() {
     DLeftHashMap<Key, Integer> map = DLeftHashMap.builder().expectedSize(1000).seed(18).build();
     for (int id = 0; id < 800; id++) {
-      map.put(new Key(id, id * 0x9E3779B9 + 1), id);
+      map.put(Key.spread(id), id);
     }
     for (int id = 800; map.rehashesForFailedInsert() == 0; id++) {
       assertTrue(id < 900, "the table grows within 100 keys of one hash code");

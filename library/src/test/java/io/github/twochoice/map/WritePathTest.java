@@ -5,10 +5,16 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.twochoice.hash.ChoiceHasher;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -23,11 +29,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (which would hash the key again).
  */
 class WritePathTest {
-  /** A key that counts the calls of its {@code hashCode()}. */
+  /**
+   * A key that counts the calls of its {@code hashCode()} and remembers the keys its {@code equals}
+   * was asked about.
+   */
   private static final class CountingKey {
     private final int value;
     private final int hash;
     int hashCodeCalls;
+    final List<Object> comparedWith = new ArrayList<>();
 
     CountingKey(int value, int hash) {
       this.value = value;
@@ -42,6 +52,7 @@ class WritePathTest {
 
     @Override
     public boolean equals(Object o) {
+      comparedWith.add(o);
       return o instanceof CountingKey other && other.value == value;
     }
   }
@@ -108,5 +119,68 @@ class WritePathTest {
       hashedTwice += key.hashCodeCalls > 2 ? 1 : 0; // get, then put, each hashing once
     }
     assertTrue(hashedTwice <= 3, hashedTwice + " of 200 missing keys consulted the overflow area");
+  }
+
+  /**
+   * An entry reads and writes its value where it last saw its key, without hashing the key again,
+   * while the key stays there; the entry at index 0 too.
+   */
+  @ParameterizedTest
+  @MethodSource("maps")
+  void anEntryUsesItsValueWithoutHashingItsKeyAgain(Supplier<Map<Object, Object>> factory) {
+    AbstractFlatMap<Object, Object> map = (AbstractFlatMap<Object, Object>) factory.get();
+    for (int i = 0; map.nextLive(0) != 0; i++) {
+      map.put(new CountingKey(i, i * 0x9E3779B9 + 1), i);
+    }
+    for (Map.Entry<Object, Object> entry : map.entrySet()) {
+      CountingKey key = (CountingKey) entry.getKey();
+      int calls = key.hashCodeCalls;
+      entry.setValue(entry.getValue() + "!");
+      assertTrue(entry.getValue().toString().endsWith("!"));
+      assertEquals(calls, key.hashCodeCalls, "hashCode() calls of " + key.value);
+    }
+  }
+
+  /**
+   * A lookup compares its key only with keys it may hold: keys with a bucket among its d choices
+   * (each stored key lives in one of its own). Had a chained map's search read one chain more, 2000
+   * misses at one key per bucket would compare with about 15 keys of that chain (one key on
+   * average, with a tag in common 1 time in 128).
+   */
+  @ParameterizedTest
+  @MethodSource("maps")
+  void aLookupComparesItsKeyOnlyWithKeysOfItsBuckets(Supplier<Map<Object, Object>> factory) {
+    AbstractFlatMap<Object, Object> map = (AbstractFlatMap<Object, Object>) factory.get();
+    for (int i = 0; i < 10_000; i++) {
+      map.put(new CountingKey(i, i * 0x9E3779B9 + 1), i);
+    }
+    int tableBuckets = (int) map.loadStats().buckets();
+    int compared = 0;
+    for (int i = 10_000; i < 12_000; i++) {
+      CountingKey key = new CountingKey(i, i * 0x9E3779B9 + 1);
+      assertNull(map.get(key));
+      Set<Integer> buckets = choiceBuckets(map, tableBuckets, key);
+      for (Object stored : key.comparedWith) {
+        Set<Integer> shared = new HashSet<>(choiceBuckets(map, tableBuckets, stored));
+        shared.retainAll(buckets);
+        assertFalse(shared.isEmpty(), "a miss compared with a key of no bucket of its own");
+        compared++;
+      }
+    }
+    assertTrue(compared > 0, "some tags matched");
+  }
+
+  /** The buckets of a key's d choices in a table of {@code tableBuckets}, by the map's rule. */
+  private static Set<Integer> choiceBuckets(
+      AbstractFlatMap<Object, Object> map, int tableBuckets, Object key) {
+    long hash = map.hash(key);
+    Set<Integer> buckets = new HashSet<>();
+    for (int c = 0; c < map.choices(); c++) {
+      buckets.add(
+          map instanceof AbstractBucketMap<?, ?> bucketMap
+              ? bucketMap.table().bucketOf(hash, c)
+              : ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), tableBuckets));
+    }
+    return buckets;
   }
 }
