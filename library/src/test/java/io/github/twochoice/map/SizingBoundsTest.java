@@ -163,7 +163,8 @@ class SizingBoundsTest {
   void putAllUpToTheThresholdExactlyLeavesTheTableAsItIs() {
     for (ChainedHashMap<Integer, Integer> map :
         List.<ChainedHashMap<Integer, Integer>>of(
-            new TwoChoiceHashMap<>(0, 0.3f), new OneChoiceHashMap<>(0, 0.3f))) {
+            TwoChoiceHashMap.builder().loadFactor(0.3).seed(21).build(),
+            OneChoiceHashMap.builder().loadFactor(0.3).seed(22).build())) {
       int key = 0;
       while (buckets(map) == 16) {
         map.put(key, key);
@@ -175,7 +176,8 @@ class SizingBoundsTest {
       putAllUpToTheThreshold(map);
     }
     for (AbstractBucketMap<Integer, Integer> map :
-        List.<AbstractBucketMap<Integer, Integer>>of(new DLeftHashMap<>(), new CuckooHashMap<>())) {
+        List.<AbstractBucketMap<Integer, Integer>>of(
+            DLeftHashMap.builder().seed(23).build(), CuckooHashMap.builder().seed(24).build())) {
       for (int key = 0; key < 50_000; key++) {
         map.put(key, key);
       }
