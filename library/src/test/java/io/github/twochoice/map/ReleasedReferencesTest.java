@@ -10,9 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.common.testing.GcFinalization;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
-import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,23 +55,17 @@ class ReleasedReferencesTest {
     return keys;
   }
 
-  /** Fills {@code map} and returns weak references to every key and value it was given. */
-  private static List<WeakReference<Object>> fill(Map<Key, Value> map) {
+  /**
+   * Gives every key of {@link #keys()} and a value of its own to {@code add}, and returns weak
+   * references to all of them.
+   */
+  private static List<WeakReference<Object>> fill(BiConsumer<Key, Value> add) {
     List<WeakReference<Object>> refs = new ArrayList<>();
     for (Key key : keys()) {
       Value value = new Value(key.id());
-      map.put(key, value);
+      add.accept(key, value);
       refs.add(new WeakReference<>(key));
       refs.add(new WeakReference<>(value));
-    }
-    return refs;
-  }
-
-  private static List<WeakReference<Object>> fill(Collection<Key> set) {
-    List<WeakReference<Object>> refs = new ArrayList<>();
-    for (Key key : keys()) {
-      set.add(key);
-      refs.add(new WeakReference<>(key));
     }
     return refs;
   }
@@ -87,7 +80,7 @@ class ReleasedReferencesTest {
   @MethodSource("maps")
   void clearLetsEveryKeyAndValueBeCollected(Supplier<AbstractFlatMap<Key, Value>> factory) {
     AbstractFlatMap<Key, Value> map = factory.get();
-    List<WeakReference<Object>> refs = fill(map);
+    List<WeakReference<Object>> refs = fill(map::put);
     assertTrue(map.loadStats().overflow() > 0, "the flood reaches the overflow area");
     map.clear();
     awaitAllCleared(refs);
@@ -100,7 +93,7 @@ class ReleasedReferencesTest {
   @MethodSource("maps")
   void removedKeysAndValuesCanBeCollected(Supplier<AbstractFlatMap<Key, Value>> factory) {
     AbstractFlatMap<Key, Value> map = factory.get();
-    List<WeakReference<Object>> refs = fill(map);
+    List<WeakReference<Object>> refs = fill(map::put);
     assertTrue(map.loadStats().overflow() > 0, "the flood reaches the overflow area");
     for (Key key : keys()) {
       map.remove(key);
@@ -113,7 +106,7 @@ class ReleasedReferencesTest {
   @MethodSource("sets")
   void aClearedSetLetsEveryElementBeCollected(Supplier<AbstractFlatSet<Key, ?>> factory) {
     AbstractFlatSet<Key, ?> set = factory.get();
-    List<WeakReference<Object>> refs = fill(set);
+    List<WeakReference<Object>> refs = fill((key, unused) -> set.add(key));
     assertTrue(set.loadStats().overflow() > 0, "the flood reaches the overflow area");
     set.clear();
     awaitAllCleared(refs);
