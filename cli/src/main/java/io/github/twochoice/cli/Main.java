@@ -4,6 +4,16 @@
  */
 package io.github.twochoice.cli;
 
+import io.github.twochoice.cli.balls.BallsCommand;
+import io.github.twochoice.cli.balls.LayersCommand;
+import io.github.twochoice.cli.balls.ThresholdCommand;
+import io.github.twochoice.cli.common.BuildVersion;
+import io.github.twochoice.cli.maps.DemoCommand;
+import io.github.twochoice.cli.maps.MapsCommand;
+import io.github.twochoice.cli.place.PlaceCommand;
+import io.github.twochoice.cli.queue.QueueCommand;
+import io.github.twochoice.cli.queue.SupermarketCommand;
+import io.github.twochoice.cli.report.ReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.cli.MainTest.Run;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -113,7 +112,7 @@ class CliErrorsTest {
   @ParameterizedTest
   @MethodSource("invalidInputs")
   void anInvalidValueGivesOneLineAndExitCodeTwo(String firstLine, String[] args) {
-    Run run = MainTest.run(args);
+    CommandRun run = CommandRun.of(args);
     assertEquals(2, run.exitCode(), run.err());
     List<String> lines = run.err().lines().toList();
     assertEquals(firstLine, lines.get(0));
@@ -139,7 +138,7 @@ class CliErrorsTest {
     }
   }
 
-  private static Run runFailing(RuntimeException failure) {
+  private static CommandRun runFailing(RuntimeException failure) {
     OneLineErrors errors = new OneLineErrors();
     CommandLine commandLine =
         new CommandLine(new Fails(failure))
@@ -149,12 +148,12 @@ class CliErrorsTest {
     StringWriter err = new StringWriter();
     commandLine.setOut(new PrintWriter(out));
     commandLine.setErr(new PrintWriter(err));
-    return new Run(commandLine.execute(), out.toString(), err.toString());
+    return new CommandRun(commandLine.execute(), out.toString(), err.toString());
   }
 
   @Test
   void aLibraryIllegalArgumentIsOneLineNamingTheCommand() {
-    Run run = runFailing(new IllegalArgumentException("bins must be at least d = 1: 0"));
+    CommandRun run = runFailing(new IllegalArgumentException("bins must be at least d = 1: 0"));
     assertEquals(2, run.exitCode());
     assertEquals("fails: bins must be at least d = 1: 0" + System.lineSeparator(), run.err());
     assertEquals("", run.out());
@@ -162,7 +161,7 @@ class CliErrorsTest {
 
   @Test
   void aBugKeepsItsStackTrace() {
-    Run run = runFailing(new IllegalStateException("a bug"));
+    CommandRun run = runFailing(new IllegalStateException("a bug"));
     assertEquals(1, run.exitCode());
     assertTrue(run.err().contains("java.lang.IllegalStateException: a bug"), run.err());
   }

@@ -5,9 +5,7 @@
 package io.github.twochoice.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.cli.MainTest.Run;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -41,23 +39,8 @@ class CsvOutputTest {
   @MethodSource("csvRuns")
   void printsAsciiOnly(String[] args) {
     String[] withCsv = Stream.concat(Stream.of(args), Stream.of("--csv")).toArray(String[]::new);
-    Run run = MainTest.run(withCsv);
+    CommandRun run = CommandRun.of(withCsv);
     assertEquals(0, run.exitCode(), run.err());
-    assertAsciiCsv(run, args[0]);
-  }
-
-  /**
-   * Asserts that a run printed CSV in plain ASCII. The demo's and the report's CSV, slow to make,
-   * are checked by the tests that run them anyway ({@code DemoCommandTest}, {@code MainTest}).
-   */
-  static void assertAsciiCsv(Run run, String command) {
-    int line = 1;
-    for (String text : run.out().lines().toList()) {
-      for (char c : text.toCharArray()) {
-        assertTrue(c < 128, command + ", line " + line + ", '" + c + "': " + text);
-      }
-      line++;
-    }
-    assertTrue(run.out().lines().anyMatch(l -> l.contains(",")), run.out());
+    run.assertAsciiCsv(args[0]);
   }
 }

@@ -8,8 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.cli.Experiments.KeyOrder;
-import io.github.twochoice.cli.MainTest.Run;
+import io.github.twochoice.cli.maps.KeyOrder;
 import io.github.twochoice.hash.HashFamily;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +33,7 @@ class HelpTest {
 
   @Test
   void theCommandListHasOneLinePerCommand() {
-    Run run = MainTest.run("--help");
+    CommandRun run = CommandRun.of("--help");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.out().lines().toList();
     List<String> list = lines.subList(lines.indexOf("Commands:") + 1, lines.indexOf(""));
@@ -50,7 +49,7 @@ class HelpTest {
   @ParameterizedTest
   @MethodSource("commands")
   void everyCommandsHelpFitsEightyColumnsAndEndsWithExamplesThatParse(String command) {
-    Run run = MainTest.run(command, "--help");
+    CommandRun run = CommandRun.of(command, "--help");
     assertEquals(0, run.exitCode(), run.err());
     assertFits(run.out());
     List<String> lines = run.out().lines().toList();
@@ -68,14 +67,14 @@ class HelpTest {
 
   @Test
   void enumValuesAreShownAndReadAsTheUserTypesThem() {
-    String maps = words(MainTest.run("maps", "--help").out());
+    String maps = words(CommandRun.of("maps", "--help").out());
     assertTrue(maps.contains("strong_mixer, multiply_shift, tabulation, identity"), maps);
     assertTrue(maps.contains("random, sequential"), maps);
     assertTrue(maps.contains("one_choice, two_choice, d_left, cuckoo"), maps);
-    assertTrue(words(MainTest.run("place", "--help").out()).contains("tsv, clf, keys"));
-    assertTrue(words(MainTest.run("queue", "--help").out()).contains("best_of_d_ties_low"));
+    assertTrue(words(CommandRun.of("place", "--help").out()).contains("tsv, clf, keys"));
+    assertTrue(words(CommandRun.of("queue", "--help").out()).contains("best_of_d_ties_low"));
     for (String command : commands()) {
-      String help = MainTest.run(command, "--help").out();
+      String help = CommandRun.of(command, "--help").out();
       assertFalse(help.matches("(?s).*\\b[A-Z]+_[A-Z_]+\\b.*"), command + ":\n" + help);
     }
     ParseResult parsed =

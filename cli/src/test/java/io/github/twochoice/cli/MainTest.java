@@ -8,37 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.github.twochoice.cli.common.BuildVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Runs every command as a user would, small, and reads what it prints. */
 class MainTest {
-  /** The exit code, standard output and standard error of one run. */
-  record Run(int exitCode, String out, String err) {
-    List<String> lines() {
-      return Arrays.asList(out.strip().split("\n", -1));
-    }
-  }
-
-  /** Runs a command in this process, as {@code java -jar target/twochoice.jar args} would. */
-  static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine commandLine = Main.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    int code = commandLine.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void everyCommandPrintsTheVersionTheBuildWrote() {
     String version = BuildVersion.version();
@@ -48,7 +27,8 @@ class MainTest {
     commands.addAll(Main.commandLine().getSubcommands().keySet());
     commands.remove("help");
     for (String command : commands) {
-      Run run = command.isEmpty() ? run("--version") : run(command, "--version");
+      CommandRun run =
+          command.isEmpty() ? CommandRun.of("--version") : CommandRun.of(command, "--version");
       assertEquals(0, run.exitCode(), command + ": " + run.err());
       assertEquals("twochoice " + version, run.out().strip(), command);
     }
@@ -56,7 +36,8 @@ class MainTest {
 
   @Test
   void ballsPrintsOneRowPerSizeAndScheme() {
-    Run run = run("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4");
+    CommandRun run =
+        CommandRun.of("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.lines();
     assertEquals(
@@ -65,12 +46,13 @@ class MainTest {
     assertTrue(lines.get(1).startsWith("100,1 choice,3,"), lines.get(1));
     assertTrue(lines.get(8).startsWith("1000,2-left,3,"), lines.get(8));
     assertEquals(
-        run.out(), run("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4").out());
+        run.out(),
+        CommandRun.of("balls", "--n", "100,1000", "--trials", "3", "--csv", "--seed", "4").out());
   }
 
   @Test
   void ballsBoundsPrintTheClassicOneChoiceBounds() {
-    Run run = run("balls", "--bounds", "--n", "100000,1000000", "--csv");
+    CommandRun run = CommandRun.of("balls", "--bounds", "--n", "100000,1000000", "--csv");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.lines();
     assertEquals(
@@ -83,7 +65,7 @@ class MainTest {
 
   @Test
   void layersPrintsMeasuredBesideTheory() {
-    Run run = run("layers", "--n", "20000", "--max-layer", "3");
+    CommandRun run = CommandRun.of("layers", "--n", "20000", "--max-layer", "3");
     assertEquals(0, run.exitCode(), run.err());
     List<String> lines = run.lines();
     assertTrue(
@@ -96,26 +78,30 @@ class MainTest {
 
   @Test
   void thresholdPrintsMediansAndTheSweep() {
-    Run run = run("threshold", "--layouts", "2x1,2x4", "--cells", "1024", "--trials", "3", "--csv");
+    CommandRun run =
+        CommandRun.of(
+            "threshold", "--layouts", "2x1,2x4", "--cells", "1024", "--trials", "3", "--csv");
     assertEquals(0, run.exitCode(), run.err());
     assertEquals("layout,cells,trials,theory,median,lowest,highest", run.lines().get(0));
     assertTrue(run.lines().get(1).startsWith("\"(2,1)\",1024,3,0.5000,"), run.lines().get(1));
     assertTrue(run.lines().get(2).startsWith("\"(2,4)\",1024,3,0.9804,"), run.lines().get(2));
 
-    Run sweep = run("threshold", "--layouts", "2x4", "--cells", "1024", "--trials", "3", "--sweep");
+    CommandRun sweep =
+        CommandRun.of(
+            "threshold", "--layouts", "2x4", "--cells", "1024", "--trials", "3", "--sweep");
     assertEquals(0, sweep.exitCode(), sweep.err());
     assertEquals(1 + 31, sweep.lines().size());
     assertTrue(sweep.lines().get(1).matches("0\\.40\\s+1\\.00"), sweep.lines().get(1));
 
-    Run bad = run("threshold", "--layouts", "2by4");
+    CommandRun bad = CommandRun.of("threshold", "--layouts", "2by4");
     assertEquals(2, bad.exitCode());
     assertTrue(bad.err().contains("--layouts: expected dxb such as 2x4, got '2by4'"), bad.err());
   }
 
   @Test
   void mapsShowsTheIdentityHashFailingOnSequentialKeys() {
-    Run run =
-        run(
+    CommandRun run =
+        CommandRun.of(
             "maps",
             "--n",
             "20000",
@@ -143,7 +129,8 @@ class MainTest {
   void ballsHandlesTheHeavilyLoadedCase() {
     // 16 n ln n balls in n = 1000 bins: a mean of 110.5; Chernoff keeps every bin within half to
     // double the mean (see BallsIntoBinsTest), and the formula column is for n balls only.
-    Run run = run("balls", "--n", "1000", "--load", "110.5", "--trials", "2", "--csv");
+    CommandRun run =
+        CommandRun.of("balls", "--n", "1000", "--load", "110.5", "--trials", "2", "--csv");
     assertEquals(0, run.exitCode(), run.err());
     for (String line : run.lines().subList(1, run.lines().size())) {
       String[] cells = line.split(",", -1);
@@ -156,7 +143,8 @@ class MainTest {
 
   @Test
   void supermarketPrintsTheDoublyExponentialTail() {
-    Run run = run("supermarket", "--lambda", "0.9", "--d", "1,2", "--max-length", "3", "--csv");
+    CommandRun run =
+        CommandRun.of("supermarket", "--lambda", "0.9", "--d", "1,2", "--max-length", "3", "--csv");
     assertEquals(0, run.exitCode(), run.err());
     assertEquals("lambda,d,mean time,>=1 %,>=2 %,>=3 %", run.lines().get(0));
     assertEquals("0.9,1,10.000,90.0,81.0,72.9", run.lines().get(1));
@@ -167,7 +155,7 @@ class MainTest {
   @Test
   void reportWritesThirteenChartsInFourSectionsToOneFile(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("report.html");
-    Run run = run("report", "--quick", "--out", file.toString(), "--csv");
+    CommandRun run = CommandRun.of("report", "--quick", "--out", file.toString(), "--csv");
     assertEquals(0, run.exitCode(), run.err());
     String html = Files.readString(file);
     assertEquals(13, html.split("<svg ", -1).length - 1);
@@ -185,7 +173,7 @@ class MainTest {
     assertFalse(html.replace("http://www.w3.org/2000/svg", "").contains("http"));
     assertTrue(
         run.out().contains("Maximum load of n balls in n bins,2 choices,measured,4"), run.out());
-    CsvOutputTest.assertAsciiCsv(run, "report");
+    run.assertAsciiCsv("report");
   }
 
   @Test
@@ -201,14 +189,14 @@ class MainTest {
             "place",
             "queue",
             "report")) {
-      Run run = run(command, "--help");
+      CommandRun run = CommandRun.of(command, "--help");
       assertEquals(0, run.exitCode(), command);
       assertTrue(run.out().contains("Usage: twochoice " + command), run.out());
     }
-    Run top = run();
+    CommandRun top = CommandRun.of();
     assertEquals(0, top.exitCode());
     assertTrue(top.out().contains("balls") && top.out().contains("report"), top.out());
     assertTrue(top.out().contains("queue"), top.out());
-    assertEquals(2, run("balls", "--trials", "many").exitCode());
+    assertEquals(2, CommandRun.of("balls", "--trials", "many").exitCode());
   }
 }
