@@ -51,19 +51,6 @@ class MainTest {
   }
 
   @Test
-  void ballsBoundsPrintTheClassicOneChoiceBounds() {
-    CommandRun run = CommandRun.of("balls", "--bounds", "--n", "100000,1000000", "--csv");
-    assertEquals(0, run.exitCode(), run.err());
-    List<String> lines = run.lines();
-    assertEquals(
-        "n,round robin,union bound k,n/k!,e*gamma(n),gamma(n),Gonnet,ln n/ln ln n", lines.get(0));
-    assertEquals(3, lines.size(), run.out());
-    // 8! < 10^5 < 9!: the union bound first says something at k = 9, with 10^5/9! = 0.276.
-    assertTrue(lines.get(1).startsWith("100000,1,9,0.276,"), lines.get(1));
-    assertTrue(lines.get(2).startsWith("1000000,1,10,0.276,"), lines.get(2));
-  }
-
-  @Test
   void layersPrintsMeasuredBesideTheory() {
     CommandRun run = CommandRun.of("layers", "--n", "20000", "--max-layer", "3");
     assertEquals(0, run.exitCode(), run.err());

@@ -176,6 +176,20 @@ public final class LoadStats {
   }
 
   /**
+   * Returns the smallest number of entries in one bucket: 0 if any bucket is empty, and 0 for a
+   * table without buckets.
+   *
+   * @return the minimum load
+   */
+  public int minLoad() {
+    int k = 0;
+    while (k < histogram.length - 1 && histogram[k] == 0) {
+      k++;
+    }
+    return k;
+  }
+
+  /**
    * Returns the load histogram.
    *
    * @return a fresh array whose index k is the number of buckets holding exactly k entries, with

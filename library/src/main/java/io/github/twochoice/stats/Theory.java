@@ -111,26 +111,35 @@ public final class Theory {
 
   /**
    * Returns γ(n), the x ≥ 1 with {@code x^x = n} (Kleinberg and Tardos, <i>Algorithm Design</i>,
-   * section 13.10), which grows like {@code ln n / ln ln n}.
+   * section 13.10), which grows like {@code ln n / ln ln n}: γ(10) = 2.5062, γ(27) = 3.
    *
-   * @param n the number of bins, at least 3
-   * @return the root of {@code x ln x = ln n}, to within 10<sup>-12</sup>
-   * @throws IllegalArgumentException if {@code n < 3}
+   * <p>Bisection of {@code x ln x = ln n} on {@code [1, 1 + ln n]}, a bracket that holds the root
+   * for every n ≥ 1: {@code x ln x} is 0 at 1 and increasing, and {@code (1 + L) ln(1 + L) >= L}
+   * for every {@code L = ln n >= 0}, since {@code ln(1 + L) >= L / (1 + L)}. The bisection halves
+   * the bracket until no double lies strictly inside it.
+   *
+   * @param n the number of bins, at least 1
+   * @return the root of {@code x ln x = ln n}, to the last bit of a double
+   * @throws IllegalArgumentException if {@code n < 1} or n is not finite
    */
   public static double kleinbergTardosGamma(double n) {
-    checkN(n);
+    if (!(n >= 1) || Double.isInfinite(n)) {
+      throw new IllegalArgumentException("n must be >= 1 and finite: " + n);
+    }
     double target = Math.log(n);
     double low = 1;
-    double high = Math.max(2, target);
-    while (high - low > 1e-12 * high) {
-      double mid = (low + high) / 2;
+    double high = 1 + target;
+    while (true) {
+      double mid = low + (high - low) / 2;
+      if (mid <= low || mid >= high) {
+        return mid;
+      }
       if (mid * Math.log(mid) < target) {
         low = mid;
       } else {
         high = mid;
       }
     }
-    return (low + high) / 2;
   }
 
   /**
@@ -144,6 +153,7 @@ public final class Theory {
    * @throws IllegalArgumentException if {@code n < 3}
    */
   public static double kleinbergTardosMaxLoad(double n) {
+    checkN(n);
     return Math.E * kleinbergTardosGamma(n);
   }
 
@@ -161,6 +171,54 @@ public final class Theory {
       throw new IllegalArgumentException("c must be >= 1 and finite: " + c);
     }
     return Math.exp(c - 1 - c * Math.log(c));
+  }
+
+  /**
+   * Returns the number of balls of Kleinberg and Tardos's heavily loaded case (section 13.10,
+   * (13.46)): {@code m = 16 n ln n}, rounded to the nearest integer, so that each of n bins expects
+   * {@code μ = 16 ln n} balls.
+   *
+   * @param n the number of bins, at least 3
+   * @return {@code round(16 n ln n)}
+   * @throws IllegalArgumentException if {@code n < 3}
+   */
+  public static long heavyLoadBalls(double n) {
+    checkN(n);
+    return Math.round(16 * n * Math.log(n));
+  }
+
+  /**
+   * Returns the Chernoff bound {@code (e^δ / (1 + δ)^(1+δ))^μ} on the probability that a sum of
+   * independent 0/1 variables of mean μ exceeds {@code (1 + δ) μ}; at δ = 1 it is {@code (e/4)^μ},
+   * the bound of (13.46) on a bin holding more than twice its mean.
+   *
+   * @param mu the mean, {@code > 0}
+   * @param delta the relative excess, {@code > 0}
+   * @return the bound on {@code P(X > (1 + δ) μ)}
+   * @throws IllegalArgumentException if an argument is not positive and finite
+   */
+  public static double chernoffUpperTail(double mu, double delta) {
+    checkPositive(mu, "mu");
+    checkPositive(delta, "delta");
+    return Math.exp(mu * (delta - (1 + delta) * Math.log1p(delta)));
+  }
+
+  /**
+   * Returns the Chernoff bound {@code e^(−μ δ² / 2)} on the probability that a sum of independent
+   * 0/1 variables of mean μ falls below {@code (1 − δ) μ}; at δ = 1/2 it is {@code e^(−μ/8)}, the
+   * bound of (13.46) on a bin holding less than half its mean.
+   *
+   * @param mu the mean, {@code > 0}
+   * @param delta the relative shortfall, in {@code (0, 1)}
+   * @return the bound on {@code P(X < (1 − δ) μ)}
+   * @throws IllegalArgumentException if mu is not positive and finite or delta not in (0, 1)
+   */
+  public static double chernoffLowerTail(double mu, double delta) {
+    checkPositive(mu, "mu");
+    if (!(delta > 0 && delta < 1)) {
+      throw new IllegalArgumentException("delta must be in (0, 1): " + delta);
+    }
+    return Math.exp(-mu * delta * delta / 2);
   }
 
   /**
@@ -554,6 +612,12 @@ public final class Theory {
     }
     if (d < 1 || d > 64) {
       throw new IllegalArgumentException("d must be between 1 and 64: " + d);
+    }
+  }
+
+  private static void checkPositive(double x, String name) {
+    if (!(x > 0) || Double.isInfinite(x)) {
+      throw new IllegalArgumentException(name + " must be positive and finite: " + x);
     }
   }
 

@@ -24,6 +24,7 @@ class LoadStatsTest {
     assertEquals(10, stats.buckets());
     assertEquals(3 + 4 + 3 + 5, stats.size());
     assertEquals(3, stats.maxLoad());
+    assertEquals(0, stats.minLoad());
     assertArrayEquals(new long[] {4, 3, 2, 1}, stats.histogram());
     assertEquals(1.0, stats.meanKeysPerBucket(), 1e-12);
     assertEquals(5, stats.overflow());
@@ -39,6 +40,13 @@ class LoadStatsTest {
     assertEquals(0.3, stats.fractionAtLeast(2), 1e-12);
     assertEquals(0.1, stats.fractionAtLeast(3), 1e-12);
     assertEquals(0.0, stats.fractionAtLeast(4));
+  }
+
+  @Test
+  void minLoadIsTheLeastLoadedBucket() {
+    assertEquals(2, LoadStats.builder(new long[] {0, 0, 5, 1}).build().minLoad());
+    assertEquals(3, LoadStats.builder(new long[] {0, 0, 0, 7}).build().minLoad());
+    assertEquals(0, LoadStats.builder(new long[] {0}).build().minLoad()); // no buckets
   }
 
   @Test

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TheoryTest {
@@ -66,7 +68,64 @@ class TheoryTest {
     assertThrows(IllegalArgumentException.class, () -> Theory.roundRobinMaxLoad(1, 0));
     assertThrows(IllegalArgumentException.class, () -> Theory.unionBound(1e3, -1));
     assertThrows(IllegalArgumentException.class, () -> Theory.chernoffTail(0.5));
-    assertThrows(IllegalArgumentException.class, () -> Theory.kleinbergTardosGamma(2));
+    assertThrows(IllegalArgumentException.class, () -> Theory.kleinbergTardosGamma(0.5));
+    assertThrows(IllegalArgumentException.class, () -> Theory.kleinbergTardosMaxLoad(2));
+  }
+
+  @Test
+  void gammaSolvesXToTheXEqualsNForEveryN() {
+    assertEquals(1, Theory.kleinbergTardosGamma(1));
+    // x^x = 10: 2.50618... (x ln x = ln 10), above ln 10 = 2.30, where the old bracket ended.
+    assertEquals(2.5061841455887692, Theory.kleinbergTardosGamma(10), 1e-15);
+    List<Double> ns = new ArrayList<>();
+    for (int n = 2; n <= 16; n++) {
+      ns.add((double) n);
+    }
+    for (int k = 1; k <= 300; k++) {
+      ns.add(Math.pow(10, k));
+      ns.add(3 * Math.pow(10, k));
+    }
+    ns.add(1.5);
+    ns.add(Math.E);
+    ns.add(Math.exp(Math.E)); // e^e = 15.15..., where ln n and the root cross
+    for (double n : ns) {
+      double gamma = Theory.kleinbergTardosGamma(n);
+      assertEquals(byLambertW(n), gamma, 1e-12 * gamma, "n = " + n);
+      assertEquals(Math.log(n), gamma * Math.log(gamma), 1e-12 * Math.log(n), "n = " + n);
+    }
+  }
+
+  /**
+   * γ(n) computed independently: {@code x ln x = L} means {@code x = L / W(L)}, with W the Lambert
+   * function ({@code W e^W = L}), found here by Newton's method on {@code w + ln w = ln L}.
+   */
+  private static double byLambertW(double n) {
+    double target = Math.log(n);
+    double lnTarget = Math.log(target);
+    double w = Math.max(Math.log1p(target), 0.5);
+    for (int step = 0; step < 100; step++) {
+      double next = w - (w + Math.log(w) - lnTarget) / (1 + 1 / w);
+      if (Math.abs(next - w) <= 1e-16 * w) {
+        break;
+      }
+      w = next;
+    }
+    return target / w;
+  }
+
+  @Test
+  void heavyLoadChernoffBounds() {
+    // Kleinberg and Tardos (13.46): m = 16 n ln n balls, mean 16 ln n per bin.
+    assertEquals(Math.round(16e3 * Math.log(1e3)), Theory.heavyLoadBalls(1e3));
+    double mu = 16 * Math.log(1e3);
+    // Above twice the mean: (e/4)^mu = n^(16 ln(e/4)) = n^-6.18; below half: e^(-mu/8) = n^-2.
+    assertEquals(Math.pow(Math.E / 4, mu), Theory.chernoffUpperTail(mu, 1), 1e-30);
+    assertEquals(Math.pow(1e3, 16 * Math.log(Math.E / 4)), Theory.chernoffUpperTail(mu, 1), 1e-30);
+    assertEquals(1e-6, Theory.chernoffLowerTail(mu, 0.5), 1e-18);
+    assertEquals(Theory.chernoffTail(2), Theory.chernoffUpperTail(1, 1), 1e-15);
+    assertThrows(IllegalArgumentException.class, () -> Theory.chernoffUpperTail(0, 1));
+    assertThrows(IllegalArgumentException.class, () -> Theory.chernoffLowerTail(1, 1));
+    assertThrows(IllegalArgumentException.class, () -> Theory.heavyLoadBalls(2));
   }
 
   @Test

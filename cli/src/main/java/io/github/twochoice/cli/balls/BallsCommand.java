@@ -65,10 +65,12 @@ public final class BallsCommand implements Runnable {
   @Option(
       names = "--bounds",
       description =
-          "Print, for each n, the one-choice bounds a course derives before Gonnet's: round"
-              + " robin's ceil(m/n), the union bound n/k!, Kleinberg and Tardos's e*gamma(n)"
-              + " (gamma(n)^gamma(n) = n) with probability >= 1 - 1/n, beside Gonnet's"
-              + " Gamma^-1(n) - 3/2 and ln n / ln ln n.")
+          "Print instead, for each n, the one-choice bounds a course derives before Gonnet's:"
+              + " round robin's ceil(m/n), the union bound n/k!, Kleinberg and Tardos's"
+              + " e*gamma(n) (gamma(n)^gamma(n) = n) with probability >= 1 - 1/n, beside"
+              + " Gonnet's Gamma^-1(n) - 3/2 and ln n / ln ln n; then their heavily loaded case,"
+              + " m = 16 n ln n balls (mean mu = 16 ln n): the union bounds on a bin below mu/2"
+              + " and above 2 mu beside the least and the greatest bin of --trials runs.")
   boolean bounds;
 
   /** The fewest bins the standard schemes run on: as many as the most choices of one. */
@@ -88,6 +90,15 @@ public final class BallsCommand implements Runnable {
     common.check(trials >= 1, "--trials", "at least 1", trials);
     if (bounds) {
       common.print(boundsTable());
+      Progress progress = common.progress("balls --bounds", ns.size());
+      Table heavy = heavyLoadTable(HeavyLoad.measure(ns, trials, common.seed, progress));
+      progress.finish();
+      common.section(
+          "Heavily loaded (Kleinberg and Tardos 13.46): m = 16 n ln n balls, one choice, "
+              + trials
+              + " runs; some bin falls below mu/2 or above 2 mu with probability at most the"
+              + " union bounds",
+          heavy);
       return;
     }
     Progress progress = common.progress("balls", (long) ns.size() * Scheme.STANDARD.size());
@@ -117,6 +128,38 @@ public final class BallsCommand implements Runnable {
     }
     progress.finish();
     common.print(table);
+  }
+
+  /** Kleinberg and Tardos's (13.46): the least and greatest bin at m = 16 n ln n, per n. */
+  private static Table heavyLoadTable(List<HeavyLoad> rows) {
+    Table table =
+        new Table(
+            "n",
+            "m",
+            "mu",
+            "mu/2",
+            "n*e^(-mu/8)",
+            "least: mean",
+            "lowest",
+            "greatest: mean",
+            "highest",
+            "2 mu",
+            "n*(e/4)^mu");
+    for (HeavyLoad row : rows) {
+      table.row(
+          row.n(),
+          row.balls(),
+          Format.fixed(row.mean(), 2),
+          Format.fixed(row.mean() / 2, 2),
+          Format.significant(row.lowBound()),
+          Format.fixed(row.meanLeast(), 2),
+          row.lowestLeast(),
+          Format.fixed(row.meanGreatest(), 2),
+          row.highestGreatest(),
+          Format.fixed(2 * row.mean(), 2),
+          Format.significant(row.highBound()));
+    }
+    return table;
   }
 
   /** The classic one-choice bounds for n balls in n bins, one row per n. */

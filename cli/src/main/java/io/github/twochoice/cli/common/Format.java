@@ -24,6 +24,19 @@ public final class Format {
   }
 
   /**
+   * A number with three significant digits, in scientific notation when small or large.
+   *
+   * @param x the number
+   * @return for example "0.00100", "3.52e-16", "0"
+   */
+  public static String significant(double x) {
+    if (Double.isNaN(x)) {
+      return "-";
+    }
+    return x == 0 ? "0" : String.format(Locale.ROOT, "%.3g", x);
+  }
+
+  /**
    * A number with {@code decimals} digits after the point.
    *
    * @param x the number
