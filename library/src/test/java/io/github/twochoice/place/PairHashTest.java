@@ -84,10 +84,7 @@ class PairHashTest {
   private static void assertBackupIsTheNextValueBelow(
       PairHash pairHash, LongUnaryOperator nodeValue) {
     List<String> names = names();
-    long[] values = new long[NODES];
-    for (int i = 0; i < NODES; i++) {
-      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
-    }
+    long[] values = nodeValues(names, nodeValue);
     Rendezvous<String> placement = Rendezvous.of(names, name -> name, pairHash);
     Set<List<Integer>> seen = new HashSet<>();
     for (int k = 0; k < KEYS; k++) {
@@ -128,10 +125,7 @@ class PairHashTest {
    */
   private static void assertBackupIsATrieNeighbour(PairHash pairHash, LongUnaryOperator nodeValue) {
     List<String> names = names();
-    long[] values = new long[NODES];
-    for (int i = 0; i < NODES; i++) {
-      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
-    }
+    long[] values = nodeValues(names, nodeValue);
     List<Set<Integer>> neighbours = new ArrayList<>();
     int possiblePairs = 0;
     for (int p = 0; p < NODES; p++) {
@@ -172,6 +166,15 @@ class PairHashTest {
       pairs[names.indexOf(ranking.get(0))][names.indexOf(ranking.get(1))]++;
     }
     return pairs;
+  }
+
+  /** The value each node's weights combine with the key's: its name hash, mixed or not. */
+  private static long[] nodeValues(List<String> names, LongUnaryOperator nodeValue) {
+    long[] values = new long[names.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
+    }
+    return values;
   }
 
   private static List<String> names() {
