@@ -10,12 +10,16 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * A fixed-size lookup table filled in rendezvous order, for O(1) lookups among many nodes, in the
- * spirit of Maglev (Eisenbud et al., "Maglev: a fast and reliable software network load balancer",
- * NSDI 2016). The table has M rows; row r is placed like a key whose hash is the r-th output of the
- * SplitMix64 generator seeded with 0, {@code splitmix64((r + 1) · 0x9e3779b97f4a7c15)}: its primary
- * is the node of highest {@linkplain PairHash#standard() rendezvous weight} for it, its backup the
- * second. A key goes to row {@code splitmix64(fnv1a64(key)) mod M}.
+ * A fixed-size lookup table filled in rendezvous order, for O(1) lookups among many nodes: the
+ * design of the forwarding table of GitHub's load balancer director, GLB (github/glb-director,
+ * docs/development/glb-hashing.md; Julienne, "GLB: GitHub's open source load balancer", GitHub
+ * Engineering blog, 2018), where each row holds a primary and a secondary server, the first two of
+ * a rendezvous ordering of the servers for that row. The table has M rows; row r is placed like a
+ * key whose hash is the r-th output of the SplitMix64 generator seeded with 0, {@code splitmix64((r
+ * + 1) · 0x9e3779b97f4a7c15)}: its primary is the node of highest {@linkplain PairHash#standard()
+ * rendezvous weight} for it, its backup the second. A key goes to row {@code
+ * splitmix64(fnv1a64(key)) mod M}. (GLB seeds row r with a keyed SipHash of r and orders the
+ * servers by a SipHash of that seed and the server's address, in a table of 2<sup>16</sup> rows.)
  *
  * <p>Because every row follows its own rendezvous ranking, changes are minimal, exactly:
  *
@@ -29,8 +33,10 @@ import java.util.function.Function;
  * <p>The table is the result of filling every row from scratch on the current nodes; add and remove
  * only recompute the rows they affect. Each node owns a Binomial(M, 1/N) number of rows, so its
  * share of the keys is 1/N within a relative error of about {@code sqrt(N/M)}: 4 % for N = 100 and
- * the default M = 65537. (Maglev's own permutation filling balances the rows almost exactly, but a
- * change of nodes moves some rows between surviving nodes.)
+ * the default M = 65537. Maglev's table (Eisenbud et al., "Maglev: a fast and reliable software
+ * network load balancer", NSDI 2016) is filled another way, from a permutation of the rows for each
+ * node, with one node per row and no backup: it balances the rows almost exactly, but a change of
+ * nodes moves some rows between surviving nodes.
  *
  * <p>Cost: {@link #owner(String)} and {@link #backup(String)} hash the key and read one row, O(1),
  * and allocate nothing. Building takes M·N pair hashes; {@code add} at most 3M, and {@code remove}
@@ -42,7 +48,10 @@ import java.util.function.Function;
  * @since 0.1.0
  */
 public final class LookupTable<N> {
-  /** The default number of rows, M = 65537, a prime as in Maglev. */
+  /**
+   * The default number of rows, M = 65537 = 2<sup>16</sup> + 1. Any M works, as a key's row is its
+   * mixed hash mod M; GLB's tables have 2<sup>16</sup> rows.
+   */
   public static final int DEFAULT_ROWS = 65_537;
 
   private static final PairHash PAIR_HASH = PairHash.standard();

@@ -16,7 +16,9 @@ package io.github.twochoice.place;
  * Ravishankar, "Using name-based mappings to increase hit rates", IEEE/ACM Transactions on
  * Networking, 1998): every key sees its own independent random order of the nodes.
  *
- * <p>Two shortcuts look equivalent and are not; both are here to be measured, not used.
+ * <p>Four shortcuts look equivalent and are not; they are here to be measured, not used. Each
+ * combines the key and the node without mixing the combination, so every key orders the nodes by
+ * one structure fixed by the node hashes alone.
  *
  * <ul>
  *   <li>{@link #xorUnmixed()}, {@code keyHash ^ nodeHash}. Which of two nodes s and s' weighs more
@@ -30,6 +32,14 @@ package io.github.twochoice.place;
  *   <li>{@link #xorOfMixed()}, {@code splitmix64(keyHash) ^ splitmix64(nodeHash)}. Mixing each side
  *       separately only randomizes the trie: two keys still order the same per-node values, XORed
  *       with a different key constant, so all the correlations above remain.
+ *   <li>{@link #sumUnmixed()}, {@code keyHash + nodeHash}, and {@link #sumOfMixed()}, {@code
+ *       splitmix64(keyHash) + splitmix64(nodeHash)} (both mod 2<sup>64</sup>). Adding the key's
+ *       value rotates the circle of 2<sup>64</sup> values, so every key ranks the nodes in one
+ *       fixed cyclic order, descending node value, and only chooses where to start: a key's backup
+ *       is always the node whose value is next below its primary's (cyclically), and a node's share
+ *       of the keys is the gap between its value and the next one above, as on a consistent-hashing
+ *       ring of one token per node. Unmixed FNV-1a hashes of names that differ in their last bytes
+ *       lie close together, so one node takes almost every key.
  * </ul>
  *
  * <p>Implementations must be pure functions of their arguments; a lookup calls one per node.
@@ -76,5 +86,28 @@ public interface PairHash {
    */
   static PairHash xorOfMixed() {
     return (keyHash, nodeHash) -> Hash64.splitmix64(keyHash) ^ Hash64.splitmix64(nodeHash);
+  }
+
+  /**
+   * Returns {@code keyHash + nodeHash}, with no mixing: a counterexample, whose keys all rank the
+   * nodes in one cyclic order of their hashes (see above).
+   *
+   * @return the unmixed sum pair hash
+   * @since 0.1.0
+   */
+  static PairHash sumUnmixed() {
+    return (keyHash, nodeHash) -> keyHash + nodeHash;
+  }
+
+  /**
+   * Returns {@code splitmix64(keyHash) + splitmix64(nodeHash)}, each side mixed separately: a
+   * counterexample, whose keys all rank the nodes in one cyclic order of their mixed hashes (see
+   * above).
+   *
+   * @return the sum-of-mixed pair hash
+   * @since 0.1.0
+   */
+  static PairHash sumOfMixed() {
+    return (keyHash, nodeHash) -> Hash64.splitmix64(keyHash) + Hash64.splitmix64(nodeHash);
   }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The standard pair hash gives every key an independent-looking order of the nodes; XORing the
  * key's and the node's hashes, mixed or not, gives every key the same trie of node values and only
- * chooses branches, so a key's second choice is a function of its first.
+ * chooses branches, and adding them gives every key the same cyclic order of node values and only
+ * chooses where to start; either way a key's second choice is a function of its first.
  */
 class PairHashTest {
   private static final int NODES = 8;
@@ -31,6 +32,9 @@ class PairHashTest {
     assertEquals(key ^ node, PairHash.xorUnmixed().weight(key, node));
     assertEquals(
         Hash64.splitmix64(key) ^ Hash64.splitmix64(node), PairHash.xorOfMixed().weight(key, node));
+    assertEquals(key + node, PairHash.sumUnmixed().weight(key, node));
+    assertEquals(
+        Hash64.splitmix64(key) + Hash64.splitmix64(node), PairHash.sumOfMixed().weight(key, node));
   }
 
   /**
@@ -61,6 +65,57 @@ class PairHashTest {
     assertBackupIsATrieNeighbour(PairHash.xorOfMixed(), Hash64::splitmix64);
   }
 
+  @Test
+  void unmixedSumRanksEveryKeysNodesInOneCyclicOrder() {
+    assertBackupIsTheNextValueBelow(PairHash.sumUnmixed(), LongUnaryOperator.identity());
+  }
+
+  @Test
+  void sumOfMixedRanksEveryKeysNodesInOneCyclicOrder() {
+    assertBackupIsTheNextValueBelow(PairHash.sumOfMixed(), Hash64::splitmix64);
+  }
+
+  /**
+   * With weights {@code K + v_i} mod 2^64 compared unsigned, adding K rotates the circle of values,
+   * so the nodes rank in descending order of v_i, starting at the first value at or below −K − 1
+   * and wrapping around: whatever K, the backup's value is the next one below the primary's,
+   * cyclically. Exact for every key, and it leaves only N of the N (N − 1) = 56 ordered pairs.
+   */
+  private static void assertBackupIsTheNextValueBelow(
+      PairHash pairHash, LongUnaryOperator nodeValue) {
+    List<String> names = names();
+    long[] values = nodeValues(names, nodeValue);
+    Rendezvous<String> placement = Rendezvous.of(names, name -> name, pairHash);
+    Set<List<Integer>> seen = new HashSet<>();
+    for (int k = 0; k < KEYS; k++) {
+      List<String> ranking = placement.ranking("key-" + k, 2);
+      int primary = names.indexOf(ranking.get(0));
+      int backup = names.indexOf(ranking.get(1));
+      assertEquals(nextValueBelow(values, primary), backup, "key-" + k);
+      seen.add(List.of(primary, backup));
+    }
+    assertTrue(seen.size() <= NODES, "pairs seen: " + seen.size());
+  }
+
+  /** The node whose value is the largest below node p's, or the largest of all if none is. */
+  private static int nextValueBelow(long[] values, int p) {
+    int below = -1;
+    int largest = -1;
+    for (int i = 0; i < values.length; i++) {
+      if (i == p) {
+        continue;
+      }
+      if (largest < 0 || Long.compareUnsigned(values[i], values[largest]) > 0) {
+        largest = i;
+      }
+      if (Long.compareUnsigned(values[i], values[p]) < 0
+          && (below < 0 || Long.compareUnsigned(values[i], values[below]) > 0)) {
+        below = i;
+      }
+    }
+    return below >= 0 ? below : largest;
+  }
+
   /**
    * With weights {@code K ^ v_i} (K the key's value, v_i the node's), the primary p maximizes
    * {@code K ^ v_p}, and another node i agrees with p above bit d_i, the highest bit where v_i and
@@ -70,10 +125,7 @@ class PairHashTest {
    */
   private static void assertBackupIsATrieNeighbour(PairHash pairHash, LongUnaryOperator nodeValue) {
     List<String> names = names();
-    long[] values = new long[NODES];
-    for (int i = 0; i < NODES; i++) {
-      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
-    }
+    long[] values = nodeValues(names, nodeValue);
     List<Set<Integer>> neighbours = new ArrayList<>();
     int possiblePairs = 0;
     for (int p = 0; p < NODES; p++) {
@@ -114,6 +166,15 @@ class PairHashTest {
       pairs[names.indexOf(ranking.get(0))][names.indexOf(ranking.get(1))]++;
     }
     return pairs;
+  }
+
+  /** The value each node's weights combine with the key's: its name hash, mixed or not. */
+  private static long[] nodeValues(List<String> names, LongUnaryOperator nodeValue) {
+    long[] values = new long[names.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = nodeValue.applyAsLong(Hash64.fnv1a64(names.get(i)));
+    }
+    return values;
   }
 
   private static List<String> names() {

@@ -96,6 +96,20 @@ final class NodeLoads {
     return nodes.get(busiest);
   }
 
+  /** The number of nodes that hold anything. */
+  int holding() {
+    int holding = 0;
+    for (long load : loads) {
+      holding += load > 0 ? 1 : 0;
+    }
+    return holding;
+  }
+
+  /** The smallest load over the mean: 1 when every node holds the same. */
+  double minOverMean() {
+    return min() * (double) loads.length / total();
+  }
+
   /** The largest load over the mean: 1 when every node holds the same. */
   double maxOverMean() {
     return max() * (double) loads.length / total();

@@ -9,10 +9,14 @@ import io.github.twochoice.cli.common.EnumNames;
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.cli.weblog.AccessLogReader;
 import io.github.twochoice.cli.weblog.LogFormat;
+import io.github.twochoice.cli.weblog.LogTime;
+import io.github.twochoice.cli.weblog.TimeWindow;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,9 +28,10 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code place} command: places the URLs of a web log on N proxies under every {@link
  * PlacementScheme} and prints a {@link PlacementStudy} as titled tables ({@link PlaceTables}). Bad
- * input (a missing or unreadable file, a log without one request, fewer than 3 nodes) is a one-line
- * usage error, exit code 2. Cost: one pass over the log, then a few placements of every URL; under
- * a second for the bundled log.
+ * input (a missing or unreadable file, a log without one request in the time window, fewer than 3
+ * nodes, a failed node that is not one of them, a time that cannot be read) is a one-line usage
+ * error, exit code 2. Cost: one pass over the log, then a few placements of every URL; under a
+ * second for the bundled log.
  */
 @Command(
     name = "place",
@@ -37,19 +42,24 @@ import picocli.CommandLine.Spec;
           + " hashing rings of 1 and 100 tokens per node, rendezvous hashing, two choices on the"
           + " ring of 100, hierarchical rendezvous (fanout 4) and a lookup table of 65,537 rows"
           + " filled in rendezvous order.",
-      "%nPrint, in titled tables: URLs and requests per node; the URLs that move when proxy-3"
-          + " fails and when proxy-(N+1) joins; N -> N-1 nodes under mod N and rendezvous; the"
-          + " rings' shares with mixed and unmixed tokens; weighted shares, logarithmic vs naive;"
-          + " the most requested URLs, and the hot-key fix: the hottest URLs served by their"
-          + " rendezvous primary and backup. With --csv, each table follows a line '# title'.",
+      "%nPrint, in titled tables: URLs and requests per node; the URLs that move when one node"
+          + " fails (--fail) and when proxy-(N+1) joins; the replica pairs (primary, backup) ="
+          + " ranking(key, 2) that held the failed node and the URLs each survivor stores anew,"
+          + " beside the expected 2K/N and 2K/(N(N-1)) of K URLs; the pair hashes that combine key"
+          + " and node without a final mix, which give every key the same order of the nodes;"
+          + " N -> N-1 nodes under mod N and rendezvous; the rings' shares with mixed and unmixed"
+          + " tokens; weighted shares, logarithmic vs naive; the most requested URLs, and the"
+          + " hot-key fix: the hottest URLs served by their rendezvous primary and backup. With"
+          + " --csv, each table follows a line '# title'.",
       "%nDefault input: NASA's web server on 1 August 1995, bundled. Deterministic: every"
           + " placement is a hash of key and node names, so --seed changes nothing."
     },
     footerHeading = "%nExamples:%n",
     footer = {
       "  twochoice place",
-      "  twochoice place --nodes 20 --csv",
-      "  twochoice place --input access.log --format clf"
+      "  twochoice place --nodes 20 --fail proxy-17 --csv",
+      "  twochoice place --input access.log --format clf",
+      "  twochoice place --input access_log.gz --from 1995-07-01 --to 1995-07-08"
     })
 public final class PlaceCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -75,39 +85,87 @@ public final class PlaceCommand implements Runnable {
   @Option(
       names = "--nodes",
       defaultValue = "8",
-      description = "Number of nodes, at least 3 (default: ${DEFAULT-VALUE}).")
+      description =
+          "Number of nodes, at least 3 and at least i for --fail proxy-i (default:"
+              + " ${DEFAULT-VALUE}).")
   int nodeCount;
+
+  @Option(
+      names = "--fail",
+      paramLabel = "NODE",
+      defaultValue = PlacementStudy.DEFAULT_FAILED,
+      description = "The node that fails, one of proxy-1 ... proxy-N (default: ${DEFAULT-VALUE}).")
+  String failed;
+
+  @Option(
+      names = "--from",
+      paramLabel = "TIME",
+      description =
+          "Keep only the requests at or after TIME, written "
+              + LogTime.SYNTAX
+              + ", for example 1995-07-01 or 1995-07-01T06:30. Without an offset, TIME is a"
+              + " wall-clock time, compared with each line's time as written, in the line's own"
+              + " offset (Common Log Format: [01/Jul/1995:00:00:01 -0400] is 1995-07-01T00:00:01)."
+              + " With an offset (Z, -04:00), TIME is an instant; the times of a TSV log (the"
+              + " bundled one) are epoch seconds, so there TIME needs one. A key list has no"
+              + " times.")
+  String from;
+
+  @Option(
+      names = "--to",
+      paramLabel = "TIME",
+      description =
+          "Keep only the requests before TIME (excluded), written as for --from; --from"
+              + " 1995-07-01 --to 1995-07-08 keeps the 7 days from 1 to 7 July.")
+  String to;
 
   @Override
   public void run() {
-    if (nodeCount < PlacementStudy.MIN_NODES) {
+    int failedNumber = PlacementStudy.proxyNumber(failed);
+    common.check(
+        failedNumber > 0,
+        "--fail",
+        "a node proxy-i of the run, proxy-1 ... proxy-N with --nodes N",
+        failed);
+    int minNodes = PlacementStudy.minNodes(failedNumber);
+    if (nodeCount < minNodes) {
       throw new ParameterException(
           spec.commandLine(),
           "--nodes must be at least "
-              + PlacementStudy.MIN_NODES
+              + minNodes
               + " ("
-              + PlacementStudy.FAILED
-              + " fails in one table): "
+              + failed
+              + " fails in one table"
+              + (failedNumber < minNodes ? " and 2 nodes must survive it" : "")
+              + "; see --fail): "
               + nodeCount);
     }
-    PlacementStudy study = PlacementStudy.run(readLog(), nodeCount);
+    PlacementStudy study = PlacementStudy.run(readLog(timeWindow()), nodeCount, failed);
     AccessLog log = study.log();
     common
         .out()
         .printf(
             Locale.ROOT,
-            "%s (%s): %d requests for %d URLs, placed on %d nodes%s%n",
+            "%s (%s)%s: %d requests for %d URLs, placed on %d nodes%s%n",
             log.source(),
             EnumNames.name(log.format()),
+            log.window().isAll() ? "" : ", " + log.window(),
             log.totalRequests(),
             log.urls().size(),
             nodeCount,
-            log.skippedLines() == 0 ? "" : "; " + log.skippedNote());
+            notes(log).isEmpty() ? "" : "; " + notes(log));
     PlaceTables tables = new PlaceTables(study);
     common.section("URLs and requests per node", tables.loads());
     common.section("Requests per node", tables.requestsPerNode());
+    common.section(failed + " fails: URLs moved to each surviving node", tables.failure());
     common.section(
-        PlacementStudy.FAILED + " fails: URLs moved to each surviving node", tables.failure());
+        failed + " fails: replica pairs (primary, backup) that held it, new URLs per survivor",
+        tables.replicaPairs());
+    common.section(
+        "Pair hashes (h = fnv1a64, mix = splitmix64): primaries, pairs, where "
+            + failed
+            + "'s URLs go",
+        tables.pairHashes());
     common.section(study.joined() + " joins: URLs it takes from each node", tables.join());
     common.section(
         "From "
@@ -130,25 +188,70 @@ public final class PlaceCommand implements Runnable {
         tables.replication());
   }
 
-  /** Reads --input, or the bundled log; turns every failure into a one-line usage error. */
-  private AccessLog readLog() {
+  /** --from and --to as a window; a time that cannot be read is a one-line usage error. */
+  private TimeWindow timeWindow() {
+    LogTime start = time("--from", from);
+    LogTime end = time("--to", to);
+    try {
+      return TimeWindow.between(start, end);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), "--to must be after --from " + from + ": " + to, e);
+    }
+  }
+
+  private LogTime time(String option, String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return LogTime.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(
+          spec.commandLine(), option + " must be a time " + LogTime.SYNTAX + ": " + text, e);
+    }
+  }
+
+  /** The log's notes on skipped lines and requests outside the window, or "". */
+  private static String notes(AccessLog log) {
+    List<String> notes = new ArrayList<>();
+    for (String note : List.of(log.skippedNote(), log.outsideNote())) {
+      if (!note.isEmpty()) {
+        notes.add(note);
+      }
+    }
+    return String.join("; ", notes);
+  }
+
+  /**
+   * Reads --input, or the bundled log, in a time window; turns every failure into a one-line usage
+   * error.
+   */
+  private AccessLog readLog(TimeWindow window) {
     AccessLog log;
     try {
       log =
-          input == null ? AccessLogReader.readBundled(format) : AccessLogReader.read(input, format);
+          input == null
+              ? AccessLogReader.readBundled(format, window)
+              : AccessLogReader.read(input, format, window);
     } catch (NoSuchFileException e) {
       throw new ParameterException(spec.commandLine(), "--input: no such file: " + input, e);
     } catch (IOException e) {
       String source = input == null ? AccessLogReader.BUNDLED : input.toString();
       throw new ParameterException(
           spec.commandLine(), "cannot read " + source + ": " + reason(e), e);
+    } catch (IllegalArgumentException e) {
+      String options = from == null ? "--to" : to == null ? "--from" : "--from/--to";
+      throw new ParameterException(spec.commandLine(), options + ": " + e.getMessage(), e);
     }
     if (log.totalRequests() == 0) {
       throw new ParameterException(
           spec.commandLine(),
           "no requests in "
               + log.source()
-              + (log.skippedLines() == 0 ? ": it is empty" : ": " + log.skippedNote()));
+              + (log.window().isAll() ? "" : " " + log.window())
+              + ": "
+              + (notes(log).isEmpty() ? "it is empty" : notes(log)));
     }
     return log;
   }

@@ -63,21 +63,84 @@ final class PlaceTables {
    * surviving nodes, which a minimal scheme never moves.
    */
   Table failure() {
+    String failed = study.failed();
     List<String> survivors = study.survivors();
-    List<String> header = header("scheme", List.of(PlacementStudy.FAILED + " had"));
+    List<String> header = header("scheme", List.of(failed + " had"));
     header.addAll(survivors);
     header.addAll(List.of("between survivors", "moved"));
     Table table = new Table(header.toArray(new String[0]));
     for (PlacementStudy.SchemeRun run : study.runs()) {
       List<Object> cells = new ArrayList<>();
       cells.add(run.scheme().label());
-      cells.add(run.urls().load(PlacementStudy.FAILED));
+      cells.add(run.urls().load(failed));
       for (String survivor : survivors) {
-        cells.add(run.failure().count(PlacementStudy.FAILED, survivor));
+        cells.add(run.failure().count(failed, survivor));
       }
       cells.add(run.failure().within(survivors));
       cells.add(run.failure().total());
       table.row(cells.toArray());
+    }
+    return table;
+  }
+
+  /**
+   * Per pair hash: the URLs whose replica pair (primary, backup) held the failed node, beside the
+   * 2K/N expected of K URLs on N nodes, the URLs each survivor stores anew as the third member of
+   * such a pair, beside the 2K / (N (N − 1)) expected, and the pairs that changed without holding
+   * the failed node.
+   */
+  Table replicaPairs() {
+    String failed = study.failed();
+    List<String> survivors = study.survivors();
+    List<String> header = header("pair hash", List.of("pairs with " + failed, "expected"));
+    header.addAll(survivors);
+    header.addAll(List.of("expected each", "other pairs changed"));
+    Table table = new Table(header.toArray(new String[0]));
+    int urls = study.log().urls().size();
+    int nodes = study.nodes().size();
+    for (ReplicaPairs pairs : study.replicaPairs()) {
+      List<Object> cells = new ArrayList<>();
+      cells.add(pairs.pairHash().label());
+      cells.add(pairs.pairsWithFailed());
+      cells.add(Format.fixed(ReplicaPairs.expectedPairsWithFailed(urls, nodes), 1));
+      for (String survivor : survivors) {
+        cells.add(pairs.newMembers().load(survivor));
+      }
+      cells.add(Format.fixed(ReplicaPairs.expectedNewPerSurvivor(urls, nodes), 1));
+      cells.add(pairs.otherPairsChanged());
+      table.row(cells.toArray());
+    }
+    return table;
+  }
+
+  /**
+   * Per pair hash: how evenly the primaries spread, how many of the possible ordered (primary,
+   * backup) pairs occur, and how many survivors take the failed node's URLs as their new primary,
+   * with the largest part that goes to one of them.
+   */
+  Table pairHashes() {
+    String failed = study.failed();
+    Table table =
+        new Table(
+            "pair hash",
+            "URLs min/mean",
+            "URLs max/mean",
+            "distinct pairs",
+            "possible",
+            failed + " primary of",
+            "survivors taking them",
+            "largest to one %");
+    for (ReplicaPairs pairs : study.replicaPairs()) {
+      NodeLoads taken = pairs.failedPrimaryTo();
+      table.row(
+          pairs.pairHash().label(),
+          ratio(pairs.primaries().minOverMean()),
+          ratio(pairs.primaries().maxOverMean()),
+          pairs.distinctPairs(),
+          ReplicaPairs.possiblePairs(study.nodes().size()),
+          taken.total(),
+          taken.holding(),
+          Format.percent(taken.max() / (double) taken.total()));
     }
     return table;
   }

@@ -20,7 +20,8 @@ import java.util.Locale;
 /**
  * The report's placement section: four charts of a {@link PlacementStudy}, with nodes numbered 1 …
  * N on the horizontal axis. Requests per node under each scheme, the URLs each node receives when
- * {@code proxy-3} fails, weighted shares, and the hot-key fix. Cost: O(schemes × nodes) points.
+ * one fails (proxy-3 unless the study names another), weighted shares, and the hot-key fix. Cost:
+ * O(schemes × nodes) points.
  */
 public final class PlacementFigures {
   private static final Axis NODE = new Axis("node (proxy-i)", false);
@@ -64,9 +65,9 @@ public final class PlacementFigures {
         new Figure(
             failureChart(study),
             "URLs each surviving proxy receives when "
-                + PlacementStudy.FAILED
+                + study.failed()
                 + " fails; dashed: rendezvous's share of "
-                + PlacementStudy.FAILED
+                + study.failed()
                 + "'s URLs if spread evenly. Rendezvous and the lookup table spread only the"
                 + " failed proxy's URLs over all others, the rings give them to the next tokens"
                 + " (all to one node with one token each), the hierarchy to the failed proxy's"
@@ -106,7 +107,7 @@ public final class PlacementFigures {
       }
       series.add(Series.of(run.scheme().label(), Style.MEASURED, points, false));
     }
-    long failedUrls = study.run(PlacementScheme.RENDEZVOUS).urls().load(PlacementStudy.FAILED);
+    long failedUrls = study.run(PlacementScheme.RENDEZVOUS).urls().load(study.failed());
     series.add(
         Series.of(
             "rendezvous theory",
@@ -116,7 +117,7 @@ public final class PlacementFigures {
                 new double[] {study.nodes().size(), failedUrls / (double) survivors.size()}),
             false));
     return new Chart(
-        PlacementStudy.FAILED + " fails: URLs each surviving node receives",
+        study.failed() + " fails: URLs each surviving node receives",
         NODE,
         new Axis("URLs received", false),
         series);

@@ -9,22 +9,27 @@ import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.place.WeightedScore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * Everything the {@code place} command prints and the report draws about placing a log's URLs on N
  * nodes named {@code proxy-1} … {@code proxy-N}: the URLs and requests per node under every {@link
- * PlacementScheme}, the URLs that move when {@code proxy-3} fails and when {@code proxy-(N+1)}
- * joins, the change from N to N − 1 nodes, the rings' balance, weighted shares, and the hot keys.
- * Computed once, deterministically: every placement is a hash of key and node names. Cost: a few
- * placements of every URL under every scheme, well under a second for the bundled log.
+ * PlacementScheme}, the URLs that move when one node fails (by default {@code proxy-3}) and when
+ * {@code proxy-(N+1)} joins, the replica pairs that held the failed node under each {@link
+ * PairHashes pair hash}, the change from N to N − 1 nodes, the rings' balance, weighted shares, and
+ * the hot keys. Computed once, deterministically: every placement is a hash of key and node names.
+ * Cost: a few placements of every URL under every scheme, well under a second for the bundled log.
  */
 public final class PlacementStudy {
-  /** The node that fails. */
-  static final String FAILED = "proxy-3";
+  /** The node that fails unless another is named. */
+  static final String DEFAULT_FAILED = "proxy-3";
 
-  /** The fewest nodes the study needs: {@link #FAILED} must exist and leave two behind. */
+  /** The fewest nodes the study needs: the failed node must leave two behind. */
   static final int MIN_NODES = 3;
+
+  private static final Pattern PROXY = Pattern.compile("proxy-([1-9][0-9]{0,8})");
 
   /** The capacities of the weighted placement, repeated over the nodes. */
   static final List<Double> CAPACITIES = List.of(1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 4.0, 4.0);
@@ -38,7 +43,7 @@ public final class PlacementStudy {
   /**
    * One scheme on the nodes: what each node holds, and the URLs that move.
    *
-   * @param failure from the placement on every node to the placement without {@link #FAILED}
+   * @param failure from the placement on every node to the placement without {@link #failed()}
    * @param join from the placement on every node to the placement with {@link #joined()} added
    */
   record SchemeRun(
@@ -62,19 +67,26 @@ public final class PlacementStudy {
 
   private final AccessLog log;
   private final List<String> nodes;
+  private final String failed;
   private final List<SchemeRun> runs = new ArrayList<>();
   private final List<Shrink> shrinks = new ArrayList<>();
   private final List<RingBalance> rings;
   private final List<WeightedShares> weighted = new ArrayList<>();
+  private final List<ReplicaPairs> replicaPairs;
   private final HotKeys hotKeys;
 
-  private PlacementStudy(AccessLog log, int nodeCount) {
+  private PlacementStudy(AccessLog log, int nodeCount, String failed) {
     if (nodeCount < MIN_NODES) {
       throw new IllegalArgumentException(
-          "at least " + MIN_NODES + " nodes are needed, as " + FAILED + " fails: " + nodeCount);
+          "at least " + MIN_NODES + " nodes are needed, as one fails: " + nodeCount);
     }
     this.log = log;
     this.nodes = proxies(nodeCount);
+    if (!nodes.contains(failed)) {
+      throw new IllegalArgumentException(
+          "the failed node must be one of proxy-1 ... proxy-" + nodeCount + ": " + failed);
+    }
+    this.failed = failed;
     List<String> urls = log.urls();
     long[] requests = log.requestCounts();
     long[] ones = NodeLoads.ones(urls.size());
@@ -82,7 +94,7 @@ public final class PlacementStudy {
     withJoined.add(joined());
     for (PlacementScheme scheme : PlacementScheme.values()) {
       String[] owners = scheme.place(nodes).owners(urls);
-      String[] afterFailure = scheme.placeWithout(nodes, FAILED).owners(urls);
+      String[] afterFailure = scheme.placeWithout(nodes, failed).owners(urls);
       String[] afterJoin = scheme.placeWith(nodes, joined()).owners(urls);
       runs.add(
           new SchemeRun(
@@ -100,6 +112,7 @@ public final class PlacementStudy {
       shrinks.add(
           new Shrink(scheme, urls.size(), Moves.between(nodes, before, after).total(), expected));
     }
+    this.replicaPairs = ReplicaPairs.compare(nodes, urls, failed);
     this.rings = RingBalance.compare(nodes, urls);
     for (WeightedScore score : WeightedScore.values()) {
       weighted.add(WeightedShares.measure(score, nodes, capacities(), urls, requests));
@@ -108,15 +121,45 @@ public final class PlacementStudy {
   }
 
   /**
+   * Runs the study with {@code proxy-3} failing.
+   *
+   * @param log the requests
+   * @param nodeCount the number of nodes, at least 3
+   * @return the study
+   * @throws IllegalArgumentException if there are fewer than 3 nodes
+   */
+  public static PlacementStudy run(AccessLog log, int nodeCount) {
+    return run(log, nodeCount, DEFAULT_FAILED);
+  }
+
+  /**
    * Runs the study.
    *
    * @param log the requests
-   * @param nodeCount the number of nodes
+   * @param nodeCount the number of nodes, at least 3
+   * @param failed the node that fails, one of {@code proxy-1} … {@code proxy-N}
    * @return the study
-   * @throws IllegalArgumentException if there are fewer than {@link #MIN_NODES} nodes
+   * @throws IllegalArgumentException if there are fewer than 3 nodes, or {@code failed} is not one
    */
-  public static PlacementStudy run(AccessLog log, int nodeCount) {
-    return new PlacementStudy(log, nodeCount);
+  public static PlacementStudy run(AccessLog log, int nodeCount, String failed) {
+    return new PlacementStudy(log, nodeCount, failed);
+  }
+
+  /**
+   * The number i of a node named {@code proxy-i}: at least 1, or 0 if the name is not {@code
+   * proxy-i} for a positive int i without leading zeros.
+   */
+  static int proxyNumber(String name) {
+    Matcher m = PROXY.matcher(name);
+    return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+  }
+
+  /**
+   * The fewest nodes a study in which {@code proxy-i} fails needs, max(3, i): proxy-i must be one
+   * of them, and two nodes must survive it.
+   */
+  static int minNodes(int failedNumber) {
+    return Math.max(MIN_NODES, failedNumber);
   }
 
   /** The names {@code proxy-1} … {@code proxy-n}. */
@@ -146,10 +189,19 @@ public final class PlacementStudy {
     return "proxy-" + (nodes.size() + 1);
   }
 
-  /** The nodes that survive {@link #FAILED}'s failure. */
+  /**
+   * The node that fails.
+   *
+   * @return its name
+   */
+  public String failed() {
+    return failed;
+  }
+
+  /** The nodes that survive {@link #failed()}'s failure. */
   List<String> survivors() {
     List<String> survivors = new ArrayList<>(nodes);
-    survivors.remove(FAILED);
+    survivors.remove(failed);
     return survivors;
   }
 
@@ -183,6 +235,11 @@ public final class PlacementStudy {
 
   List<Shrink> shrinks() {
     return List.copyOf(shrinks);
+  }
+
+  /** The replica pairs under each pair hash, in the order of {@link PairHashes#values()}. */
+  List<ReplicaPairs> replicaPairs() {
+    return replicaPairs;
   }
 
   List<RingBalance> rings() {

@@ -13,8 +13,9 @@ import java.util.Map;
 
 /**
  * What {@link AccessLogReader} found in a log: the number of requests for each URL (the keys to
- * place), in the order of their first request, the size of every reply in log order, and the lines
- * it skipped as malformed. Immutable; memory: one map entry per URL and 8 bytes per request.
+ * place), in the order of their first request, the size of every reply in log order, the lines it
+ * skipped as malformed, and the requests it left out as outside its {@link TimeWindow}. Immutable;
+ * memory: one map entry per URL and 8 bytes per request.
  */
 public final class AccessLog {
   private final String source;
@@ -23,6 +24,8 @@ public final class AccessLog {
   private final long[] responseBytes;
   private final long skippedLines;
   private final long firstSkippedLine;
+  private final TimeWindow window;
+  private final long outsideWindow;
 
   AccessLog(
       String source,
@@ -30,13 +33,17 @@ public final class AccessLog {
       Map<String, Long> requestsPerUrl,
       long[] responseBytes,
       long skippedLines,
-      long firstSkippedLine) {
+      long firstSkippedLine,
+      TimeWindow window,
+      long outsideWindow) {
     this.source = source;
     this.format = format;
     this.requestsPerUrl = Collections.unmodifiableMap(new LinkedHashMap<>(requestsPerUrl));
     this.responseBytes = responseBytes.clone();
     this.skippedLines = skippedLines;
     this.firstSkippedLine = firstSkippedLine;
+    this.window = window;
+    this.outsideWindow = outsideWindow;
   }
 
   /**
@@ -110,6 +117,36 @@ public final class AccessLog {
   /** The number of the first skipped line, counting from 1, or 0 if none was skipped. */
   long firstSkippedLine() {
     return firstSkippedLine;
+  }
+
+  /**
+   * The times of the requests kept.
+   *
+   * @return the window, {@link TimeWindow#ALL} if every request was kept
+   */
+  public TimeWindow window() {
+    return window;
+  }
+
+  /**
+   * The number of requests left out because their time is outside {@link #window()}.
+   *
+   * @return the number of requests left out
+   */
+  public long outsideWindow() {
+    return outsideWindow;
+  }
+
+  /**
+   * Describes the requests left out by time, for a note under the tables.
+   *
+   * @return "30969 requests outside the window", or "" if none was left out
+   */
+  public String outsideNote() {
+    if (outsideWindow == 0) {
+      return "";
+    }
+    return outsideWindow + " request" + (outsideWindow == 1 ? "" : "s") + " outside the window";
   }
 
   /**

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,7 +75,9 @@ class PlaceCommandTest {
     for (String title :
         List.of(
             "Requests per node",
-            "proxy-3 fails",
+            "proxy-3 fails: URLs moved",
+            "proxy-3 fails: replica pairs",
+            "Pair hashes",
             "proxy-9 joins",
             "From 8 to 7 nodes",
             "Rings",
@@ -91,7 +94,7 @@ class PlaceCommandTest {
 
   @Test
   void onlyTheFailedNodesUrlsMoveUnderRendezvous() {
-    List<String[]> failure = table("proxy-3 fails");
+    List<String[]> failure = table("proxy-3 fails: URLs moved");
     List<String> header = Arrays.asList(failure.get(0));
     int had = header.indexOf("proxy-3 had");
     int between = header.indexOf("between survivors");
@@ -115,6 +118,212 @@ class PlaceCommandTest {
     int betweenOld = Arrays.asList(join.get(0)).indexOf("between old nodes");
     assertEquals("0", row(join, "rendezvous")[betweenOld]);
     assertEquals("0", row(join, "lookup table")[betweenOld]);
+  }
+
+  /**
+   * Each URL's pair (primary, backup) holds proxy-3 with probability 2/N = 1/4, and a survivor
+   * becomes the new member with probability 2/(N (N − 1)) = 1/28: Binomial(2088, 1/4), mean 522 and
+   * standard deviation 19.8, and Binomial(2088, 1/28), mean 74.6 and standard deviation 8.5. The
+   * log's URLs are fixed, so the counts are too; five standard deviations bound them if the pair
+   * hash behaves as a random function. That every new member fills a pair that held proxy-3, and
+   * that no other pair changes, is exact.
+   */
+  @Test
+  void replicaPairsThatHeldTheFailedNodeGetOneNewMemberEach() {
+    List<String[]> pairs = table("proxy-3 fails: replica pairs");
+    List<String> header = Arrays.asList(pairs.get(0));
+    assertEquals(
+        List.of(
+            "pair hash",
+            "pairs with proxy-3",
+            "expected",
+            "proxy-1",
+            "proxy-2",
+            "proxy-4",
+            "proxy-5",
+            "proxy-6",
+            "proxy-7",
+            "proxy-8",
+            "expected each",
+            "other pairs changed"),
+        header);
+    assertEquals(PairHashes.values().length, pairs.size() - 1);
+    for (String[] row : pairs.subList(1, pairs.size())) {
+      long spread = 0;
+      for (int c = 3; c <= 9; c++) {
+        spread += Long.parseLong(row[c]);
+      }
+      assertEquals(Long.parseLong(row[1]), spread, row[0]);
+      assertEquals("522.0", row[2], row[0]); // 2 × 2088 / 8
+      assertEquals("74.6", row[10], row[0]); // 2 × 2088 / 56
+      assertEquals("0", row[11], row[0]);
+    }
+    String[] standard = row(pairs, PairHashes.STANDARD.label());
+    assertEquals(522, Long.parseLong(standard[1]), 5 * 19.8);
+    for (int c = 3; c <= 9; c++) {
+      assertEquals(74.6, Long.parseLong(standard[c]), 5 * 8.5, header.get(c));
+    }
+  }
+
+  @Test
+  void pairHashesWithoutAFinalMixGiveEveryKeyTheSameOrderOfTheNodes() {
+    List<String[]> hashes = table("Pair hashes");
+    String[] standard = row(hashes, PairHashes.STANDARD.label());
+    assertEquals("56", standard[3]); // every ordered (primary, backup) pair occurs
+    assertEquals("56", standard[4]);
+    assertEquals("7", standard[6]); // proxy-3's URLs spread over every survivor
+    String[] proxy3 = row(table("proxy-3 fails: URLs moved"), "rendezvous");
+    assertEquals(proxy3[1], standard[5]); // the URLs proxy-3 had, under rendezvous
+    for (PairHashes sum : List.of(PairHashes.SUM, PairHashes.SUM_OF_MIXED)) {
+      String[] row = row(hashes, sum.label());
+      assertTrue(Integer.parseInt(row[3]) <= 8, sum.label()); // a primary has one backup
+      assertTrue(Integer.parseInt(row[6]) <= 1, sum.label()); // all to one survivor
+    }
+    // Unmixed FNV-1a hashes of proxy-1 ... proxy-8 lie close together: one node takes every URL.
+    assertEquals("8.000", row(hashes, PairHashes.SUM.label())[2]);
+  }
+
+  @Test
+  void anyNodeCanFail() {
+    CommandRun run = CommandRun.of("place", "--fail", "proxy-5", "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    assertTrue(run.out().contains("\n# proxy-5 fails: URLs moved to each surviving node\n"));
+    assertTrue(run.out().contains("\n# proxy-5 fails: replica pairs"));
+    assertTrue(run.out().contains("where proxy-5's URLs go\n"));
+    assertFalse(run.out().contains("proxy-3 fails"));
+    String failure =
+        run.out()
+            .split("# proxy-5 fails: URLs moved to each surviving node\n", -1)[1]
+            .split("\n\n")[0];
+    List<String> header = Arrays.asList(failure.split("\n")[0].split(","));
+    assertEquals(
+        List.of(
+            "scheme",
+            "proxy-5 had",
+            "proxy-1",
+            "proxy-2",
+            "proxy-3",
+            "proxy-4",
+            "proxy-6",
+            "proxy-7",
+            "proxy-8",
+            "between survivors",
+            "moved"),
+        header);
+    for (String line : failure.split("\n")) {
+      String[] row = line.split(",");
+      if (row[0].equals("rendezvous") || row[0].equals("lookup table")) {
+        assertEquals("0", row[9], line); // only proxy-5's URLs move
+        assertEquals(row[1], row[10], line);
+      }
+    }
+    // The failure is all that changes: the other tables are those of the default run.
+    assertEquals(
+        csv.out().split("\n# proxy-9 joins", -1)[1], run.out().split("\n# proxy-9 joins", -1)[1]);
+  }
+
+  @Test
+  void aTimeWindowPlacesOnlyItsRequests(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("access_log");
+    List<String> lines = new ArrayList<>();
+    for (int hour = 0; hour < 48; hour++) {
+      String day = hour < 24 ? "01" : "02";
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "host - - [%s/Jul/1995:%02d:30:00 -0400] \"GET /page-%d.html HTTP/1.0\" 200 -",
+              day,
+              hour % 24,
+              hour % 10));
+    }
+    Files.write(log, lines, StandardCharsets.UTF_8);
+    CommandRun day =
+        CommandRun.of(
+            "place",
+            "--input",
+            log.toString(),
+            "--from",
+            "1995-07-02",
+            "--to",
+            "1995-07-02T05:00",
+            "--nodes",
+            "4",
+            "--csv");
+    assertEquals(0, day.exitCode(), day.err());
+    // 00:30 ... 04:30 on 2 July: 5 requests for /page-4 ... /page-8; 43 outside.
+    assertTrue(
+        day.out()
+            .startsWith(
+                log
+                    + " (clf), from 1995-07-02T00:00 to 1995-07-02T05:00: 5 requests for 5 URLs,"
+                    + " placed on 4 nodes; 43 requests outside the window\n"),
+        day.out());
+    // The same hours as instants, 04:00 to 09:00 UTC.
+    CommandRun utc =
+        CommandRun.of(
+            "place",
+            "--input",
+            log.toString(),
+            "--from",
+            "1995-07-02T04:00Z",
+            "--to",
+            "1995-07-02T09:00:00Z",
+            "--nodes",
+            "4",
+            "--csv");
+    assertEquals(
+        day.out().substring(day.out().indexOf('\n')), utc.out().substring(utc.out().indexOf('\n')));
+
+    assertError(
+        "no requests in " + log + " from 1995-08-01T00:00: 48 requests outside the window",
+        "place",
+        "--input",
+        log.toString(),
+        "--from",
+        "1995-08-01");
+    Path keys = dir.resolve("keys.txt");
+    Files.writeString(keys, "user:1\nuser:2\n");
+    assertError(
+        "--to: a key list has no times to select requests by",
+        "place",
+        "--input",
+        keys.toString(),
+        "--to",
+        "1995-07-01");
+    assertError(
+        "--from: 1995-08-01T06:00 has no offset, and the times of a tsv log are epoch seconds,"
+            + " without one: write it with its offset, as in 1995-08-01T06:00-04:00",
+        "place",
+        "--from",
+        "1995-08-01T06:00");
+    assertError(
+        "--from must be a time YYYY-MM-DD[Thh:mm[:ss]][Z|+hh:mm|-hh:mm]: 01/Jul/1995",
+        "place",
+        "--from",
+        "01/Jul/1995");
+    assertError(
+        "--to must be after --from 1995-07-02: 1995-07-01",
+        "place",
+        "--from",
+        "1995-07-02",
+        "--to",
+        "1995-07-01");
+  }
+
+  @Test
+  void theBundledLogInATimeWindowWithOffsets() {
+    CommandRun run =
+        CommandRun.of(
+            "place", "--from", "1995-08-01T06:00-04:00", "--to", "1995-08-01T09:00-04:00", "--csv");
+    assertEquals(0, run.exitCode(), run.err());
+    // The 30,969 requests minus those before 06:00 and from 09:00 on (EDT).
+    assertTrue(
+        run.out()
+            .startsWith(
+                "nasa_19950801.tsv.gz (tsv), from 1995-08-01T06:00-04:00 to"
+                    + " 1995-08-01T09:00-04:00: 5658 requests for 966 URLs, placed on 8 nodes;"
+                    + " 25311 requests outside the window\n"),
+        run.out());
   }
 
   @Test
@@ -212,7 +421,31 @@ class PlaceCommandTest {
         truncated.toString());
 
     assertError(
-        "--nodes must be at least 3 (proxy-3 fails in one table): 0", "place", "--nodes", "0");
+        "--nodes must be at least 3 (proxy-3 fails in one table; see --fail): 0",
+        "place",
+        "--nodes",
+        "0");
+    assertError(
+        "--nodes must be at least 12 (proxy-12 fails in one table; see --fail): 8",
+        "place",
+        "--fail",
+        "proxy-12");
+    assertError(
+        "--nodes must be at least 3 (proxy-1 fails in one table and 2 nodes must survive it;"
+            + " see --fail): 2",
+        "place",
+        "--fail",
+        "proxy-1",
+        "--nodes",
+        "2");
+    for (String unknown : List.of("web-1", "proxy-0", "proxy-05", "proxy-", "PROXY-3")) {
+      assertError(
+          "--fail must be a node proxy-i of the run, proxy-1 ... proxy-N with --nodes N: "
+              + unknown,
+          "place",
+          "--fail",
+          unknown);
+    }
   }
 
   private static byte[] gzip(String text) throws IOException {

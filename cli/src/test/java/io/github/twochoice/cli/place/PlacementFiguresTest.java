@@ -87,4 +87,16 @@ class PlacementFiguresTest {
     double after = Arrays.stream(hot.series("hottest 10 replicated").ys()).max().orElseThrow();
     assertTrue(after < before, before + " -> " + after);
   }
+
+  @Test
+  void theFailureChartFollowsTheFailedNode() throws IOException {
+    PlacementStudy five = PlacementStudy.run(AccessLogReader.readBundled(null), 8, "proxy-5");
+    Chart failure = PlacementFigures.figures(five).get(1).chart();
+    assertEquals("proxy-5 fails: URLs each surviving node receives", failure.title());
+    assertArrayEquals(new double[] {1, 2, 3, 4, 6, 7, 8}, failure.series("rendezvous").xs());
+    assertEquals(
+        five.run(PlacementScheme.RENDEZVOUS).urls().load("proxy-5"),
+        Arrays.stream(failure.series("rendezvous").ys()).sum(),
+        1e-9);
+  }
 }
