@@ -4,6 +4,8 @@
  */
 package io.github.twochoice.bench;
 
+import com.koloboke.collect.map.hash.HashObjObjMaps;
+import io.github.twochoice.bench.ladder.LadderMap;
 import io.github.twochoice.bench.proto.ProtoAnySize;
 import io.github.twochoice.bench.proto.ProtoHashPerSlot;
 import io.github.twochoice.bench.proto.ProtoPowerOfTwo;
@@ -30,6 +32,7 @@ import java.util.function.Supplier;
 public enum Impl {
   HashMap(HashMap::new, n -> new HashMap<>(hashMapCapacity(n))),
   fastutil(Object2ObjectOpenHashMap::new, Object2ObjectOpenHashMap::new),
+  Koloboke(HashObjObjMaps::newMutableMap, HashObjObjMaps::newMutableMap),
   OneChoice(OneChoiceHashMap::new, OneChoiceHashMap::new),
   TwoChoice(TwoChoiceHashMap::new, TwoChoiceHashMap::new),
   DLeft(() -> dLeft().build(), n -> dLeft().expectedSize(n).build()),
@@ -43,7 +46,9 @@ public enum Impl {
   /** Layout prototype (B): a 32-bit hash per slot. */
   protoB(ProtoHashPerSlot::new, ProtoHashPerSlot::new),
   /** Layout prototype (C): primary-first placement. */
-  protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new);
+  protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new),
+  /** The ladder from the bare prototype to the product's lookup, at the rung -Dladder.rung sets. */
+  Ladder(LadderMap::new, LadderMap::new);
 
   private final Supplier<Map<Object, Object>> empty;
   private final IntFunction<Map<Object, Object>> presized;
