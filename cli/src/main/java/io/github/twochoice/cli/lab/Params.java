@@ -65,7 +65,7 @@ final class Params {
       value = Integer.parseInt(text.trim());
     } catch (NumberFormatException e) {
       throw new BadRequest(
-          name + " must be a whole number from " + min + " to " + max + ": " + text);
+          name + " must be a whole number from " + min + " to " + max + ": " + shown(text));
     }
     if (value < min || value > max) {
       throw new BadRequest(name + " must be from " + min + " to " + max + ": " + value);
@@ -83,7 +83,8 @@ final class Params {
     try {
       value = Double.parseDouble(text.trim());
     } catch (NumberFormatException e) {
-      throw new BadRequest(name + " must be a number from " + min + " to " + max + ": " + text);
+      throw new BadRequest(
+          name + " must be a number from " + min + " to " + max + ": " + shown(text));
     }
     if (!(value >= min && value <= max)) {
       throw new BadRequest(name + " must be from " + min + " to " + max + ": " + text);
@@ -100,7 +101,7 @@ final class Params {
     try {
       return Long.parseLong(text.trim());
     } catch (NumberFormatException e) {
-      throw new BadRequest("seed must be a whole number: " + text);
+      throw new BadRequest("seed must be a whole number: " + shown(text));
     }
   }
 
@@ -111,7 +112,8 @@ final class Params {
       return allowed.get(0);
     }
     if (!allowed.contains(text)) {
-      throw new BadRequest(name + " must be one of " + String.join(", ", allowed) + ": " + text);
+      throw new BadRequest(
+          name + " must be one of " + String.join(", ", allowed) + ": " + shown(text));
     }
     return text;
   }
@@ -126,6 +128,11 @@ final class Params {
                 + (read.isEmpty() ? "" : "; this endpoint takes " + String.join(", ", read)));
       }
     }
+  }
+
+  /** A value in a message: an empty one is named, not left blank. */
+  private static String shown(String text) {
+    return text.isEmpty() ? "(empty)" : text;
   }
 
   private String take(String name) {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "A teaching lab in the browser: five pages that play the library's own steps.",
+      "A teaching lab in the browser, every step from the library.",
       "%nStarts a web server on this machine (localhost only, unless --host says otherwise) and"
           + " prints its address. Its pages need no network: balls into bins, d-left, cuckoo,"
           + " rendezvous and a stale load board, each with play, pause, step back and forward,"

@@ -140,7 +140,11 @@ const Lab = (() => {
     for (const form of document.querySelectorAll('form.params')) {
       for (const element of form.elements) {
         if (element.name && url.has(element.name)) {
-          element.value = url.get(element.name);
+          const value = url.get(element.name);
+          if (element.tagName === 'SELECT' && ![...element.options].some((o) => o.value === value)) {
+            html(element, 'option', {value}, value); // the server names what is wrong with it
+          }
+          element.value = value;
           element.dispatchEvent(new Event('input'));
         }
       }
