@@ -35,7 +35,7 @@
     const tie = last >= 0 && scheme.ties[last];
     Lab.svg(g, 'text', {x: x0 + 6, y: y0 + 26, 'font-size': 22, 'font-weight': 'bold'},
       scheme.label + ': max load ' + max(loads));
-    Lab.svg(g, 'text', {x: x0 + PANEL_W - 6, y: y0 + 26, 'font-size': 18, 'text-anchor': 'end',
+    Lab.svg(g, 'text', {x: x0 + PANEL_W - 6, y: y0 + 26, 'font-size': 20, 'text-anchor': 'end',
       fill: tie ? Lab.COLOURS.vermillion : '#555555', 'font-weight': tie ? 'bold' : 'normal'},
     tie ? (scheme.rule === 'D_LEFT' ? 'tie → left' : 'tie → random') : 'formula '
       + Lab.number(scheme.formula, 3));
@@ -69,7 +69,7 @@
           class: newest ? 'newest' : 'ball'});
       }
       if (data.n <= 32 || bin % 4 === 0) {
-        Lab.svg(g, 'text', {x: x + width / 2, y: base + 20, 'font-size': 14,
+        Lab.svg(g, 'text', {x: x + width / 2, y: base + 22, 'font-size': 17,
           'text-anchor': 'middle', fill: '#555555'}, bin);
       }
     }
@@ -92,11 +92,11 @@
     for (let e = 0; e >= lowest; e--) {
       Lab.svg(g, 'line', {x1: left, x2: right, y1: y(10 ** e), y2: y(10 ** e),
         stroke: Lab.COLOURS.light});
-      Lab.svg(g, 'text', {x: left - 8, y: y(10 ** e) + 6, 'font-size': 16, 'text-anchor': 'end'},
+      Lab.svg(g, 'text', {x: left - 8, y: y(10 ** e) + 6, 'font-size': 18, 'text-anchor': 'end'},
         e === 0 ? '1' : '1e' + e);
     }
     for (let i = 1; i <= data.maxLayer; i++) {
-      Lab.svg(g, 'text', {x: x(i), y: bottom + 24, 'font-size': 16, 'text-anchor': 'middle'},
+      Lab.svg(g, 'text', {x: x(i), y: bottom + 26, 'font-size': 18, 'text-anchor': 'middle'},
         'i = ' + i);
     }
     data.schemes.forEach((scheme, s) => {
@@ -125,9 +125,9 @@
         fill: colour});
       Lab.svg(g, 'text', {x: right + 64, y: top + s * 34 + 2, 'font-size': 18}, scheme.label);
     });
-    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 2, 'font-size': 15, fill: '#555555'},
+    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 4, 'font-size': 18, fill: '#555555'},
       'dots: measured');
-    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 22, 'font-size': 15, fill: '#555555'},
+    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 28, 'font-size': 18, fill: '#555555'},
       'lines: Poisson / fluid limit');
   }
 

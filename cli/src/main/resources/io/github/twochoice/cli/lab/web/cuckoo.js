@@ -6,7 +6,7 @@
   const WIDTH = 1200;
   const HEIGHT = 760;
   const PER_ROW = 16;
-  const TABLE_TOP = 70;
+  const TABLE_TOP = 110;
   const ROW_GAP = 26;
   const SLOT_H = 36;
   const C = Lab.COLOURS;
@@ -102,19 +102,24 @@
 
   /** The eviction path on the table: the new key in, then each moved key to its next bucket. */
   function drawPath(figure, data, insert, at) {
-    const centre = (u) => [at.x(u) + at.bucketW / 2, at.y(u) + at.slotH * data.b / 2];
+    const top = (u) => [at.x(u) + at.bucketW / 2, at.y(u) - 2];
     const defs = Lab.svg(figure, 'defs', {});
     const marker = Lab.svg(defs, 'marker', {id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5,
       markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse'});
     Lab.svg(marker, 'path', {d: 'M0,0 L10,5 L0,10 z', fill: C.orange});
     insert.path.forEach((move, i) => {
-      const [x1, y1] = centre(move[1]);
-      const [x2, y2] = centre(move[2]);
-      const lift = 30 + 12 * i;
-      Lab.svg(figure, 'path', {d: 'M' + x1 + ',' + y1 + ' C' + x1 + ',' + (y1 - lift * 2) + ' '
-        + x2 + ',' + (y2 - lift * 2) + ' ' + x2 + ',' + y2, fill: 'none', stroke: C.orange,
+      const [x1, y1] = top(move[1]);
+      const [x2, y2] = top(move[2]);
+      const lift = 40 + 10 * i;
+      const high = Math.min(y1, y2) - lift;
+      Lab.svg(figure, 'path', {d: 'M' + x1 + ',' + y1 + ' C' + x1 + ',' + high + ' '
+        + x2 + ',' + high + ' ' + x2 + ',' + y2, fill: 'none', stroke: C.orange,
       'stroke-width': 5, 'marker-end': 'url(#arrow)', class: 'path-move',
       'data-key': move[0], 'data-from': move[1], 'data-to': move[2]});
+      Lab.svg(figure, 'text', {x: (x1 + x2) / 2, y: high + 0.25 * (Math.max(y1, y2) - high) - 6,
+        'font-size': 20, 'font-weight': 'bold', 'text-anchor': 'middle', fill: C.black,
+        stroke: '#ffffff', 'stroke-width': 4, 'paint-order': 'stroke'},
+      'key ' + move[0] + ': ' + move[1] + ' → ' + move[2]);
     });
   }
 
