@@ -62,19 +62,12 @@ final class BoardLab {
     int requests = params.integer("requests", 400, 10, MAX_REQUESTS);
     long seed = params.seed();
     params.checkAllRead();
-    double[] arrival = new double[requests];
-    double[] completion = new double[requests];
-    int[] server = new int[requests];
-    RunResult result =
-        simulation(n, lambda, period, policy(policy), requests, seed)
-            .listener(
-                (request, s, arrived, work, completed, error) -> {
-                  arrival[request] = arrived;
-                  completion[request] = completed;
-                  server[request] = s;
-                })
-            .build()
-            .run();
+    Requests run =
+        Requests.of(simulation(n, lambda, period, policy(policy), requests, seed), requests);
+    double[] arrival = run.arrival();
+    double[] completion = run.completion();
+    int[] server = run.server();
+    RunResult result = run.result();
     int[][] queues = new int[requests][];
     int[][] board = new int[requests][];
     for (int k = 0; k < requests; k++) {
@@ -96,6 +89,34 @@ final class BoardLab {
         .put("board", board)
         .put("meanTime", result.mean())
         .put("longestQueue", result.longestQueue());
+  }
+
+  /**
+   * A run and what it reported of each request, indexed in arrival order.
+   *
+   * @param arrival each request's arrival time
+   * @param completion the time it was answered
+   * @param server the server it was sent to
+   * @param result the run's figures
+   */
+  record Requests(double[] arrival, double[] completion, int[] server, RunResult result) {
+    /** Runs a simulation of {@code requests} requests and records each through its listener. */
+    static Requests of(Simulation.Builder simulation, int requests) {
+      double[] arrival = new double[requests];
+      double[] completion = new double[requests];
+      int[] server = new int[requests];
+      RunResult result =
+          simulation
+              .listener(
+                  (request, s, arrived, work, completed, error) -> {
+                    arrival[request] = arrived;
+                    completion[request] = completed;
+                    server[request] = s;
+                  })
+              .build()
+              .run();
+      return new Requests(arrival, completion, server, result);
+    }
   }
 
   /**

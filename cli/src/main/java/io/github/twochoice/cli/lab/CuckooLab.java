@@ -148,7 +148,7 @@ final class CuckooLab {
   }
 
   /** The keys of every bucket, in slot order. */
-  private static List<List<Object>> contents(CuckooTable table) {
+  static List<List<Object>> contents(CuckooTable table) {
     List<List<Object>> buckets = new ArrayList<>(table.buckets());
     for (int bucket = 0; bucket < table.buckets(); bucket++) {
       buckets.add(table.keysIn(bucket));

@@ -62,7 +62,8 @@ public final class ServeCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--port must be from 0 to 65535: " + port);
     }
     PrintWriter out = spec.commandLine().getOut();
-    try (LabServer server = LabServer.start(host, port, System.err)) {
+    LabServer server = LabServer.start(host, port, System.err);
+    try {
       out.println("twochoice lab at " + server.address());
       out.println(
           server.isLocalOnly()
@@ -76,6 +77,8 @@ public final class ServeCommand implements Callable<Integer> {
       new CountDownLatch(1).await();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      server.close();
     }
     return 0;
   }

@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
 
 /**
  * The lab's pages, scripts and style sheet, served from the jar ({@value #FOLDER}): no network
- * needed. {@code /} is the index. Only flat names of known types are served; any other path is a
- * bad request answered with a page that lists the lab's pages (HTTP 400).
+ * needed. {@code /} is the index. Each of the five pages is its own main part ({@code
+ * NAME.main.html}) in the frame they share ({@code page.frame.html}: the head, the scripts, the
+ * header). Only flat names of known types are served; any other path is a bad request answered with
+ * a page that lists the lab's pages (HTTP 400).
  */
 final class StaticFiles implements HttpHandler {
   static final String FOLDER = "/io/github/twochoice/cli/lab/web/";
@@ -41,18 +43,31 @@ final class StaticFiles implements HttpHandler {
   public void handle(HttpExchange exchange) throws IOException {
     String path = exchange.getRequestURI().getPath();
     String name = path.equals("/") ? "index.html" : path.substring(1);
-    byte[] content = NAME.matcher(name).matches() ? read(name) : null;
+    String content = NAME.matcher(name).matches() ? content(name) : null;
     if (content == null || !"GET".equals(exchange.getRequestMethod())) {
       ApiHandler.send(exchange, 400, TYPES.get("html"), unknownPage(path));
       return;
     }
-    String type = TYPES.get(name.substring(name.lastIndexOf('.') + 1));
-    ApiHandler.send(exchange, 200, type, new String(content, StandardCharsets.UTF_8));
+    ApiHandler.send(exchange, 200, TYPES.get(name.substring(name.lastIndexOf('.') + 1)), content);
   }
 
-  private static byte[] read(String name) throws IOException {
+  /** A file, or one of the five pages in its frame; null if there is no such file. */
+  static String content(String name) throws IOException {
+    for (String[] page : PAGES) {
+      if (page[0].equals(name)) {
+        String base = name.substring(0, name.length() - ".html".length());
+        return read("page.frame.html")
+            .replace("{title}", page[1])
+            .replace("{script}", base + ".js")
+            .replace("{main}", read(base + ".main.html"));
+      }
+    }
+    return read(name);
+  }
+
+  private static String read(String name) throws IOException {
     try (InputStream in = StaticFiles.class.getResourceAsStream(FOLDER + name)) {
-      return in == null ? null : in.readAllBytes();
+      return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
   }
 

@@ -16,7 +16,6 @@ import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
 import io.github.twochoice.sim.Scheme;
-import io.github.twochoice.sim.queue.RunResult;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -394,19 +393,12 @@ class LabBrowserTest {
   @Test
   void theBoardShowsTheSimulationsQueues() throws IOException {
     open("/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=400&seed=2026&step=300");
-    double[] arrival = new double[400];
-    double[] completion = new double[400];
-    int[] server = new int[400];
-    RunResult result =
-        BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026)
-            .listener(
-                (request, s, arrived, work, completed, error) -> {
-                  arrival[request] = arrived;
-                  completion[request] = completed;
-                  server[request] = s;
-                })
-            .build()
-            .run();
+    BoardLab.Requests run =
+        BoardLab.Requests.of(
+            BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026), 400);
+    double[] arrival = run.arrival();
+    double[] completion = run.completion();
+    int[] server = run.server();
     int[] queues = new int[8];
     for (int i = 0; i < 300; i++) {
       queues[server[i]] += completion[i] > arrival[299] ? 1 : 0;
@@ -415,7 +407,7 @@ class LabBrowserTest {
       int s = Integer.parseInt(bar.getAttribute("data-server"));
       assertEquals(String.valueOf(queues[s]), bar.getAttribute("data-length"), "server " + s);
     }
-    assertEquals(String.valueOf(result.longestQueue()), status("longest queue of the run"));
+    assertEquals(String.valueOf(run.result().longestQueue()), status("longest queue of the run"));
     assertTrue(figure().contains("Request 300 → server " + server[299] + " at t = "), figure());
     screenshot("board");
     String at300 = figure();

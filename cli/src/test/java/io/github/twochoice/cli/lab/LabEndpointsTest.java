@@ -142,12 +142,12 @@ class LabEndpointsTest {
     double load = CuckooThreshold.firstFailureLoad(d, b, cells, seed);
     assertEquals(load, (double) answer.get("load"), where);
     CuckooTable mirror = CuckooTable.withCells(d, b, cells, seed);
-    List<List<Object>> previous = contents(mirror);
+    List<List<Object>> previous = CuckooLab.contents(mirror);
     for (Json.Obj insert : inserts) {
       int key = (int) insert.get("key");
       assertArrayEquals(mirror.candidateBuckets(key), (int[]) insert.get("candidates"), where);
       assertEquals(mirror.add(key), insert.get("placed"), where + " key " + key);
-      List<List<Object>> now = contents(mirror);
+      List<List<Object>> now = CuckooLab.contents(mirror);
       assertEquals(now, insert.get("table"), where + " key " + key);
       List<int[]> path = (List<int[]>) insert.get("path");
       if ((boolean) insert.get("placed")) {
@@ -191,14 +191,6 @@ class LabEndpointsTest {
       actual.add(new HashSet<>(keys));
     }
     assertEquals(expected, actual, where + " key " + key);
-  }
-
-  private static List<List<Object>> contents(CuckooTable table) {
-    List<List<Object>> buckets = new ArrayList<>();
-    for (int u = 0; u < table.buckets(); u++) {
-      buckets.add(table.keysIn(u));
-    }
-    return buckets;
   }
 
   @Test

@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.twochoice.cli.CommandRun;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,6 +20,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -109,6 +110,8 @@ class LabServerTest {
     assertTrue(page.body().contains("The lab has no page /no-such-page.html."), page.body());
     assertTrue(page.body().contains("href=\"/cuckoo.html\""), page.body());
     assertEquals(400, get("/../pom.xml").statusCode());
+    assertEquals(400, get("/balls.main.html").statusCode(), "a page's part is not a page");
+    assertEquals(400, get("/page.frame.html").statusCode(), "nor is the frame");
     assertEquals(0, LOG.size(), "no request above is a server error: " + LOG);
   }
 
@@ -119,25 +122,20 @@ class LabServerTest {
   }
 
   @Test
-  void everyResourceIsCopyrightedPlainTextWithoutNetworkFetches() throws IOException {
-    for (String name :
-        new String[] {
-          "index.html",
-          "lab.css",
-          "lab.js",
-          "balls.js",
-          "dleft.js",
-          "cuckoo.js",
-          "rendezvous.js",
-          "board.js"
-        }) {
-      try (InputStream in = StaticFiles.class.getResourceAsStream(StaticFiles.FOLDER + name)) {
-        assertNotNull(in, name);
-        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        String fetched = text.replace("http://www.w3.org/2000/svg", ""); // a name, not a fetch
-        assertFalse(fetched.contains("http://") || fetched.contains("https://"), name);
-        assertTrue(name.endsWith(".html") || text.contains("Copyright 2026 The twochoice Authors"));
-      }
+  void everyResourceIsCopyrightedAndFetchesNothingFromTheNetwork() throws IOException {
+    List<String> names = new ArrayList<>(List.of("index.html", "lab.css", "lab.js"));
+    for (String[] page : StaticFiles.PAGES) {
+      String base = page[0].replace(".html", "");
+      names.addAll(List.of(page[0], base + ".js", base + ".main.html"));
+    }
+    for (String name : names) {
+      String text = StaticFiles.content(name);
+      assertNotNull(text, name);
+      String fetched = text.replace("http://www.w3.org/2000/svg", ""); // a name, not a fetch
+      assertFalse(fetched.contains("http://") || fetched.contains("https://"), name);
+      assertTrue(
+          name.equals("index.html") || text.contains("Copyright 2026 The twochoice Authors"), name);
+      assertFalse(text.contains("{main}") || text.contains("{title}"), name);
     }
   }
 
