@@ -26,10 +26,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -55,7 +57,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Tag("browser")
 class LabBrowserTest {
-  private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
+  /** Debian's chromedriver, or another one named by {@code -Dbrowser.driver}. */
+  private static final Path DRIVER =
+      Path.of(System.getProperty("browser.driver", "/usr/bin/chromedriver"));
+
   private static final List<Path> BROWSERS =
       List.of(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"));
   private static final String INSTALL =
@@ -65,6 +70,10 @@ class LabBrowserTest {
   private static LabServer server;
   private static WebDriver driver;
   private static Path profile;
+  private static Path downloads;
+
+  /** Why the tests cannot run here, or null. */
+  private static String missing;
 
   @BeforeAll
   static void start() throws IOException {
@@ -76,11 +85,15 @@ class LabBrowserTest {
         fail(reason);
       }
       System.err.println("LabBrowserTest skipped: " + reason);
-      Assumptions.abort(reason);
+      missing = reason;
+      return;
     }
     server = LabServer.start("localhost", 0, System.err);
     profile = Files.createTempDirectory("twochoice-chromium");
+    downloads = Files.createDirectories(profile.resolve("downloads"));
     ChromeOptions options = new ChromeOptions();
+    options.setExperimentalOption(
+        "prefs", Map.of("download.default_directory", downloads.toString()));
     options.setBinary(browser.toFile());
     options.addArguments(
         "--headless=new",
@@ -100,6 +113,11 @@ class LabBrowserTest {
             .build();
     driver = new ChromeDriver(service, options);
     Files.createDirectories(SCREENSHOTS);
+  }
+
+  @BeforeEach
+  void needsTheBrowser() {
+    Assumptions.assumeTrue(missing == null, missing);
   }
 
   @AfterAll
@@ -176,6 +194,13 @@ class LabBrowserTest {
   private static void screenshot(String name) throws IOException {
     Path file = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
     Files.copy(file, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** Waits for a file the page offered for download. */
+  private static Path downloaded(String name) {
+    Path file = downloads.resolve(name);
+    new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> Files.isRegularFile(file));
+    return file;
   }
 
   /** A number as the pages print it: three significant digits, no trailing zeros. */
@@ -388,6 +413,11 @@ class LabBrowserTest {
     jumpTo(12);
     assertEquals(12, driver.findElements(By.cssSelector(".owner")).size());
     assertTrue(driver.findElements(By.cssSelector(".moved")).isEmpty());
+    new Select(byId("speed")).selectByValue("32");
+    byId("play").click();
+    waitFor("document.getElementById('step-label').textContent === 'step 24 / 24'");
+    waitFor("document.getElementById('play').textContent.includes('Play')");
+    assertEquals(moved.size(), driver.findElements(By.cssSelector(".moved")).size());
   }
 
   @Test
@@ -410,6 +440,19 @@ class LabBrowserTest {
     assertEquals(String.valueOf(run.result().longestQueue()), status("longest queue of the run"));
     assertTrue(figure().contains("Request 300 → server " + server[299] + " at t = "), figure());
     screenshot("board");
+    byId("export-csv").click();
+    List<String> csv = Files.readAllLines(downloaded("twochoice-board-step-300.csv"));
+    assertEquals(301, csv.size(), "a header and one line per request so far");
+    String[] last = csv.get(300).split(",", -1);
+    assertEquals("300", last[0]);
+    assertEquals(arrival[299], Double.parseDouble(last[1]), 0.0, "the time, exactly");
+    assertEquals(String.valueOf(server[299]), last[2]);
+    assertEquals(String.valueOf(queues[server[299]]), last[3 + server[299]]);
+    byId("export-svg").click();
+    String svg = Files.readString(downloaded("twochoice-board-step-300.svg"));
+    assertTrue(svg.startsWith("<?xml"), svg);
+    assertTrue(svg.contains("<svg ") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""), svg);
+    assertTrue(svg.contains("Request 300 → server " + server[299]), "the figure as drawn");
     String at300 = figure();
     press(Keys.ARROW_RIGHT);
     assertNotEquals(at300, figure());
