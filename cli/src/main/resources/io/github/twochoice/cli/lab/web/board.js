@@ -97,7 +97,7 @@
     const x = (i) => left + i * (right - left) / Math.max(1, data.steps - 1);
     const y = (v) => bottom - v * (bottom - top) / tallest;
     Lab.svg(figure, 'text', {x: left, y: 64, 'font-size': 22, 'font-weight': 'bold'},
-      'Longest and shortest queue at each arrival');
+      'Longest and shortest queue so far');
     for (let v = 0; v <= tallest; v += Math.max(1, Math.round(tallest / 6))) {
       Lab.svg(figure, 'line', {x1: left, x2: right, y1: y(v), y2: y(v), stroke: C.light});
       Lab.svg(figure, 'text', {x: left - 6, y: y(v) + 5, 'font-size': 18, 'text-anchor': 'end'},
