@@ -8,6 +8,7 @@ import io.github.twochoice.cli.balls.BallsCommand;
 import io.github.twochoice.cli.balls.LayersCommand;
 import io.github.twochoice.cli.balls.ThresholdCommand;
 import io.github.twochoice.cli.common.BuildVersion;
+import io.github.twochoice.cli.lab.ServeCommand;
 import io.github.twochoice.cli.maps.DemoCommand;
 import io.github.twochoice.cli.maps.MapsCommand;
 import io.github.twochoice.cli.place.PlaceCommand;
@@ -22,10 +23,10 @@ import picocli.CommandLine.Spec;
 /**
  * The command line, {@code java -jar target/twochoice.jar <command>}: the balls-into-bins
  * laboratory's experiments (balls, layers, threshold, maps, supermarket), keys placed on servers
- * (place), requests balanced over servers (queue), the HTML report, and the demo. Every command
- * takes {@code --seed}, prints an aligned table (or CSV with {@code --csv}) and has {@code --help}:
- * a one-line summary, the options (enum values in lower case, as they are typed) and examples,
- * wrapped to the terminal's width.
+ * (place), requests balanced over servers (queue), the HTML report, the teaching lab in the browser
+ * (serve), and the demo. Every command takes {@code --seed}, prints an aligned table (or CSV with
+ * {@code --csv}) and has {@code --help}: a one-line summary, the options (enum values in lower
+ * case, as they are typed) and examples, wrapped to the terminal's width.
  */
 @Command(
     name = "twochoice",
@@ -38,6 +39,7 @@ import picocli.CommandLine.Spec;
       "  twochoice balls --n 1000,1000000 --seed 7",
       "  twochoice maps --keys sequential --csv",
       "  twochoice report --out report.html",
+      "  twochoice serve --port 0 --open",
       "  twochoice help queue"
     },
     subcommands = {
@@ -50,6 +52,7 @@ import picocli.CommandLine.Spec;
       PlaceCommand.class,
       QueueCommand.class,
       ReportCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -5,6 +5,9 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * A fixed-size cuckoo table for experiments: d choices of bucket per key, b slots per bucket, and
@@ -121,5 +124,82 @@ public final class CuckooTable {
   /** The table itself, for tests that check where keys may live. */
   BucketTable table() {
     return table;
+  }
+
+  // ---- Looking inside, for teaching and checks: read only ----
+
+  /**
+   * Returns d, the candidate buckets per key.
+   *
+   * @return the number of choices
+   */
+  public int choices() {
+    return table.choices();
+  }
+
+  /**
+   * Returns b, the slots per bucket.
+   *
+   * @return the slots of each bucket
+   */
+  public int slotsPerBucket() {
+    return table.slotsPerBucket();
+  }
+
+  /**
+   * Returns the number of buckets, numbered from 0.
+   *
+   * @return {@code cells() / slotsPerBucket()}
+   */
+  public int buckets() {
+    return table.buckets();
+  }
+
+  /**
+   * Returns the d buckets a key may live in, choice 0 first; two choices may name the same bucket.
+   * They depend only on the key and the seed, whether the key is in the table or not.
+   *
+   * @param key the key, possibly null
+   * @return a new array of d bucket numbers
+   */
+  public int[] candidateBuckets(Object key) {
+    long hash = hasher.hash(key);
+    int[] buckets = new int[table.choices()];
+    for (int i = 0; i < buckets.length; i++) {
+      buckets[i] = table.bucketOf(hash, i);
+    }
+    return buckets;
+  }
+
+  /**
+   * Returns the bucket that holds a key. Comparing it for every key before and after an {@link
+   * #add} shows the keys that the insert moved: each moved once, along one augmenting path.
+   *
+   * @param key the key, possibly null
+   * @return one of its {@linkplain #candidateBuckets candidate buckets}, or -1 if the table does
+   *     not hold it
+   */
+  public int bucketHolding(Object key) {
+    int slot = table.find(hasher.hash(key), key);
+    return slot < 0 ? -1 : slot / table.slotsPerBucket();
+  }
+
+  /**
+   * Returns the keys in a bucket, in the order of its slots.
+   *
+   * @param bucket a bucket number, in [0, {@link #buckets()})
+   * @return a new list of at most b keys
+   * @throws IndexOutOfBoundsException if {@code bucket} is out of range
+   */
+  public List<Object> keysIn(int bucket) {
+    int b = table.slotsPerBucket();
+    int first = Objects.checkIndex(bucket, table.buckets()) * b;
+    List<Object> keys = new ArrayList<>(b);
+    for (int slot = first; slot < first + b; slot++) {
+      if (table.isLive(slot)) {
+        keys.add(table.keyAt(slot));
+      }
+    }
+    return keys;
   }
 }

@@ -106,8 +106,7 @@ public final class WeightedRendezvous<N> {
     int best = 0;
     double bestScore = Double.NEGATIVE_INFINITY;
     for (int i = 0; i < size; i++) {
-      double u = Hash64.toOpenUnitInterval(PAIR_HASH.weight(keyHash, nodes.nameHash(i)));
-      double s = score.score(weights[i], u);
+      double s = scoreAt(keyHash, i);
       if (s > bestScore) {
         best = i;
         bestScore = s;
@@ -132,5 +131,46 @@ public final class WeightedRendezvous<N> {
    */
   public int size() {
     return nodes.size();
+  }
+
+  /**
+   * Returns a node's score for a key, the number {@link #owner(String)} compares: the key belongs
+   * to the node of highest score. For teaching and checks; {@link #owner(String)} is faster than
+   * asking every node's score.
+   *
+   * @param key the key
+   * @param node a node of this placement
+   * @return its score for the key
+   * @throws NullPointerException if {@code key}, {@code node} or its name is null
+   * @throws IllegalArgumentException if no node of that name is present
+   */
+  public double score(String key, N node) {
+    return scoreAt(nodes.hashOfKeyToPlace(key), indexOf(node));
+  }
+
+  /**
+   * Returns a node's weight.
+   *
+   * @param node a node of this placement
+   * @return the weight it was added with
+   * @throws NullPointerException if {@code node} or its name is null
+   * @throws IllegalArgumentException if no node of that name is present
+   */
+  public double weight(N node) {
+    return weights[indexOf(node)];
+  }
+
+  /** The score of node i for a key of hash {@code keyHash}. */
+  private double scoreAt(long keyHash, int i) {
+    double u = Hash64.toOpenUnitInterval(PAIR_HASH.weight(keyHash, nodes.nameHash(i)));
+    return score.score(weights[i], u);
+  }
+
+  private int indexOf(N node) {
+    int index = nodes.indexOf(node);
+    if (index < 0) {
+      throw new IllegalArgumentException("no node named like " + node);
+    }
+    return index;
   }
 }

@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
 
 /**
  * Balls into bins on a plain {@code int[]} of bin loads: each ball draws d candidate bins uniformly
- * at random and joins the least loaded, by one of two {@link Rule rules}. Seeded: the same
- * arguments give the same loads.
+ * at random and joins the least loaded, by one of three {@link Rule rules}. Seeded: the same
+ * arguments give the same loads, and {@link #trace} records the same run ball by ball.
  *
  * <p>Cost: O(balls · d) time with one random number per candidate, O(bins) memory; 10<sup>6</sup>
  * balls with two choices take a few milliseconds.
@@ -19,6 +19,9 @@ import java.util.SplittableRandom;
  * @since 0.1.0
  */
 public final class BallsIntoBins {
+  /** The most balls {@link #trace} records: 10<sup>7</sup>, about 200 MB with two choices. */
+  private static final int MAX_TRACED_BALLS = 10_000_000;
+
   private BallsIntoBins() {}
 
   /**
@@ -36,12 +39,19 @@ public final class BallsIntoBins {
      * Vöcking's d-left rule: the bins form d groups of (nearly) equal size, left to right; one bin
      * is drawn from each group; ties go to the leftmost.
      */
-    D_LEFT
+    D_LEFT,
+    /**
+     * Vöcking's groups without his tie-break: one bin drawn from each of d groups, as in {@link
+     * #D_LEFT}, but ties broken uniformly at random. By symmetry every group then has the layers of
+     * d symmetric choices: the control experiment that shows that going left, not the groups, makes
+     * d-left better.
+     */
+    D_LEFT_RANDOM_TIES
   }
 
   /**
    * Throws {@code balls} balls into {@code bins} bins and returns the loads' statistics: the
-   * histogram of bin loads, and for {@link Rule#D_LEFT} the number of balls per group in {@link
+   * histogram of bin loads, and under the rules with groups the number of balls per group in {@link
    * LoadStats#entriesPerChoice()}.
    *
    * @param balls the number of balls, {@code >= 0}
@@ -57,49 +67,49 @@ public final class BallsIntoBins {
     int[] loads = new int[checkArguments(balls, bins, d, rule)];
     SplittableRandom random = new SplittableRandom(seed);
     long[] perGroup = new long[d];
+    int[] candidates = new int[d];
     for (long ball = 0; ball < balls; ball++) {
-      if (rule == Rule.SYMMETRIC) {
-        loads[symmetricChoice(loads, d, random)]++;
-      } else {
-        int group = leftmostLeastLoadedGroup(loads, d, random);
-        perGroup[group]++;
-      }
+      int chosen = choose(loads, rule, random, candidates);
+      loads[candidates[chosen]]++;
+      perGroup[chosen]++;
     }
-    return statistics(loads, rule == Rule.D_LEFT ? perGroup : new long[0]);
+    return statistics(loads, rule == Rule.SYMMETRIC ? new long[0] : perGroup);
   }
 
-  /** The least loaded of d uniform candidates, ties broken uniformly (reservoir sampling). */
-  private static int symmetricChoice(int[] loads, int d, SplittableRandom random) {
-    int best = random.nextInt(loads.length);
+  /**
+   * Draws a ball's candidates into {@code candidates} (d of them, in the order drawn) and returns
+   * the index of the one it joins. Symmetric: d uniform bins, the least loaded, ties broken
+   * uniformly (reservoir sampling: one more random number per tie). Groups: candidate g uniform in
+   * group g, the least loaded, ties to the leftmost ({@link Rule#D_LEFT}) or uniformly.
+   */
+  private static int choose(int[] loads, Rule rule, SplittableRandom random, int[] candidates) {
+    int n = loads.length;
+    int d = candidates.length;
+    int best = 0;
     int ties = 1;
-    for (int c = 1; c < d; c++) {
-      int bin = random.nextInt(loads.length);
-      if (loads[bin] < loads[best]) {
-        best = bin;
+    for (int c = 0; c < d; c++) {
+      int bin;
+      if (rule == Rule.SYMMETRIC) {
+        bin = random.nextInt(n);
+      } else {
+        int from = (int) ((long) c * n / d);
+        int to = (int) ((long) (c + 1) * n / d);
+        bin = from + random.nextInt(to - from);
+      }
+      candidates[c] = bin;
+      if (c == 0) {
+        continue;
+      }
+      if (loads[bin] < loads[candidates[best]]) {
+        best = c;
         ties = 1;
-      } else if (loads[bin] == loads[best] && random.nextInt(++ties) == 0) {
-        best = bin;
+      } else if (loads[bin] == loads[candidates[best]]
+          && rule != Rule.D_LEFT // strictly less under d-left: ties stay left
+          && random.nextInt(++ties) == 0) {
+        best = c;
       }
     }
     return best;
-  }
-
-  /** Places a ball by the d-left rule and returns the group it went to. */
-  private static int leftmostLeastLoadedGroup(int[] loads, int d, SplittableRandom random) {
-    int n = loads.length;
-    int bestBin = -1;
-    int bestGroup = -1;
-    for (int g = 0; g < d; g++) {
-      int from = (int) ((long) g * n / d);
-      int to = (int) ((long) (g + 1) * n / d);
-      int bin = from + random.nextInt(to - from);
-      if (bestBin < 0 || loads[bin] < loads[bestBin]) { // strictly less: ties stay left
-        bestBin = bin;
-        bestGroup = g;
-      }
-    }
-    loads[bestBin]++;
-    return bestGroup;
   }
 
   /**
@@ -179,5 +189,113 @@ public final class BallsIntoBins {
       histogram[load]++;
     }
     return LoadStats.builder(histogram).entriesPerChoice(perGroup).build();
+  }
+
+  /**
+   * Throws {@code balls} balls exactly as {@link #throwBalls} does with the same arguments, and
+   * records each: its candidates, the bin it joined and whether it was a tie. The first k balls of
+   * a trace are the run of k balls: their loads are those of {@code throwBalls(k, bins, d, rule,
+   * seed)}.
+   *
+   * <p>Cost: as {@link #throwBalls}, plus 4(d + 2) bytes per ball.
+   *
+   * @param balls the number of balls, from 0 to 10<sup>7</sup>
+   * @param bins the number of bins, at least d
+   * @param d candidates per ball, from 1 to 64
+   * @param rule how candidates are drawn and ties broken
+   * @param seed the seed of the random choices
+   * @return the balls, in the order thrown
+   * @throws IllegalArgumentException if an argument is out of range
+   * @throws NullPointerException if {@code rule} is null
+   */
+  public static Trace trace(int balls, int bins, int d, Rule rule, long seed) {
+    int[] loads = new int[checkArguments(balls, bins, d, rule)];
+    if (balls > MAX_TRACED_BALLS) {
+      throw new IllegalArgumentException(
+          "balls must be at most " + MAX_TRACED_BALLS + " in a trace: " + balls);
+    }
+    SplittableRandom random = new SplittableRandom(seed);
+    int[][] candidates = new int[balls][d];
+    int[] chosen = new int[balls];
+    boolean[] ties = new boolean[balls];
+    for (int ball = 0; ball < balls; ball++) {
+      int[] drawn = candidates[ball];
+      chosen[ball] = choose(loads, rule, random, drawn);
+      int least = loads[drawn[chosen[ball]]];
+      for (int bin : drawn) {
+        ties[ball] |= bin != drawn[chosen[ball]] && loads[bin] == least;
+      }
+      loads[drawn[chosen[ball]]]++;
+    }
+    return new Trace(candidates, chosen, ties);
+  }
+
+  /**
+   * The balls of a run, one by one, as {@link #trace} recorded them. Immutable.
+   *
+   * @since 0.1.0
+   */
+  public static final class Trace {
+    private final int[][] candidates;
+    private final int[] chosen;
+    private final boolean[] ties;
+
+    private Trace(int[][] candidates, int[] chosen, boolean[] ties) {
+      this.candidates = candidates;
+      this.chosen = chosen;
+      this.ties = ties;
+    }
+
+    /**
+     * Returns the number of balls.
+     *
+     * @return the balls thrown
+     */
+    public int balls() {
+      return chosen.length;
+    }
+
+    /**
+     * Returns a ball's candidate bins in the order drawn; under the rules with groups, candidate g
+     * lies in group g.
+     *
+     * @param ball the ball, from 0
+     * @return a new array of d bins
+     */
+    public int[] candidates(int ball) {
+      return candidates[ball].clone();
+    }
+
+    /**
+     * Returns which of its candidates a ball joined.
+     *
+     * @param ball the ball, from 0
+     * @return an index into {@link #candidates(int)}
+     */
+    public int chosen(int ball) {
+      return chosen[ball];
+    }
+
+    /**
+     * Returns the bin a ball joined.
+     *
+     * @param ball the ball, from 0
+     * @return the bin
+     */
+    public int bin(int ball) {
+      return candidates[ball][chosen[ball]];
+    }
+
+    /**
+     * Returns whether a ball had a tie: another candidate bin, not the one it joined, was as
+     * lightly loaded as that one. The rule decided it: to the left under {@link Rule#D_LEFT},
+     * uniformly at random otherwise.
+     *
+     * @param ball the ball, from 0
+     * @return true if the rule had to break a tie
+     */
+    public boolean tie(int ball) {
+      return ties[ball];
+    }
   }
 }

@@ -31,8 +31,8 @@ public record Scheme(int choices, Rule rule) {
    * Checks the arguments.
    *
    * @param choices d, from 1 to 64
-   * @param rule the rule; d-left needs d &gt;= 2
-   * @throws IllegalArgumentException if {@code choices} is outside [1, 64], or 1 with d-left
+   * @param rule the rule; the rules with groups need d &gt;= 2
+   * @throws IllegalArgumentException if {@code choices} is outside [1, 64], or 1 with groups
    * @throws NullPointerException if {@code rule} is null
    */
   public Scheme {
@@ -40,13 +40,13 @@ public record Scheme(int choices, Rule rule) {
     if (choices < 1 || choices > 64) {
       throw new IllegalArgumentException("choices must be between 1 and 64: " + choices);
     }
-    if (rule == Rule.D_LEFT && choices < 2) {
+    if (rule != Rule.SYMMETRIC && choices < 2) {
       throw new IllegalArgumentException("d-left needs at least 2 choices: " + choices);
     }
   }
 
   /**
-   * Returns a short label: "1 choice", "2 choices", "2-left".
+   * Returns a short label: "1 choice", "2 choices", "2-left", "2 groups, random ties".
    *
    * @return the label
    */
@@ -54,13 +54,16 @@ public record Scheme(int choices, Rule rule) {
     if (rule == Rule.D_LEFT) {
       return choices + "-left";
     }
+    if (rule == Rule.D_LEFT_RANDOM_TIES) {
+      return choices + " groups, random ties";
+    }
     return choices + (choices == 1 ? " choice" : " choices");
   }
 
   /**
    * Returns the theory's maximum load for n balls in n bins: Gonnet's {@code Γ⁻¹(n) − 3/2} for one
-   * choice, {@code ln ln n / ln d} for d symmetric choices, {@code ln ln n / (d ln φ_d)} for d-left
-   * (the last two up to an additive constant).
+   * choice, {@code ln ln n / ln d} for d symmetric choices and for groups with random ties, {@code
+   * ln ln n / (d ln φ_d)} for d-left (the last three up to an additive constant).
    *
    * @param n balls and bins, at least 3
    * @return the predicted maximum load
@@ -69,22 +72,24 @@ public record Scheme(int choices, Rule rule) {
     if (choices == 1) {
       return Theory.gonnetMaxLoad(n);
     }
-    return rule == Rule.SYMMETRIC
-        ? Theory.multipleChoiceMaxLoad(n, choices)
-        : Theory.dLeftMaxLoad(n, choices);
+    return rule == Rule.D_LEFT
+        ? Theory.dLeftMaxLoad(n, choices)
+        : Theory.multipleChoiceMaxLoad(n, choices);
   }
 
   /**
-   * Returns the fluid limit's layer fractions s_0 … s_maxLayer after t balls per bin.
+   * Returns the fluid limit's layer fractions s_0 … s_maxLayer after t balls per bin: d-left's, or
+   * that of d symmetric choices, which groups with random ties share (each group has the same
+   * layers, so a ball finds all d candidates at or above layer i with probability s_i^d).
    *
    * @param t balls per bin
    * @param maxLayer the highest layer
    * @return the predicted fraction of bins with at least i balls, for each i
    */
   public double[] layerFractions(double t, int maxLayer) {
-    return rule == Rule.SYMMETRIC
-        ? Theory.layerFractions(choices, t, maxLayer)
-        : Theory.dLeftLayerFractions(choices, t, maxLayer);
+    return rule == Rule.D_LEFT
+        ? Theory.dLeftLayerFractions(choices, t, maxLayer)
+        : Theory.layerFractions(choices, t, maxLayer);
   }
 
   /**

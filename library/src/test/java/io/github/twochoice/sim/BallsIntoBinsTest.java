@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
 import io.github.twochoice.stats.LoadStats;
 import io.github.twochoice.stats.Theory;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -130,6 +131,74 @@ class BallsIntoBinsTest {
   }
 
   @Test
+  void groupsWithRandomTiesFollowTheSymmetricFluidLimitWithBalancedGroups() {
+    LoadStats stats = BallsIntoBins.throwBalls(N, N, 2, Rule.D_LEFT_RANDOM_TIES, 14);
+    assertLayers(Theory.layerFractions(2, 1, 5), stats, 5);
+    // Random ties favour no group: each ball goes left with probability 1/2 by symmetry, so the
+    // left count is Binomial(N, 1/2) (sd 158): six sd.
+    long[] perGroup = stats.entriesPerChoice();
+    assertEquals(N / 2.0, perGroup[0], 6 * Math.sqrt(N / 4.0));
+    assertEquals(N, perGroup[0] + perGroup[1]);
+  }
+
+  @Test
+  void aTraceIsTheSameRunBallByBall() {
+    for (Rule rule : Rule.values()) {
+      for (int d = rule == Rule.SYMMETRIC ? 1 : 2; d <= 3; d++) {
+        int bins = 20;
+        BallsIntoBins.Trace trace = BallsIntoBins.trace(300, bins, d, rule, 40 + d);
+        int[] loads = new int[bins];
+        for (int ball = 0; ball <= trace.balls(); ball++) {
+          if (ball % 50 == 0 || ball == 7) {
+            long[] histogram = new long[301];
+            for (int load : loads) {
+              histogram[load]++;
+            }
+            long[] expected = BallsIntoBins.throwBalls(ball, bins, d, rule, 40 + d).histogram();
+            assertArrayEquals(
+                expected,
+                Arrays.copyOf(histogram, expected.length),
+                rule + " d = " + d + " after " + ball);
+          }
+          if (ball < trace.balls()) {
+            assertBallFollowsRule(trace, ball, loads, rule, bins);
+            loads[trace.bin(ball)]++;
+          }
+        }
+      }
+    }
+  }
+
+  /** The ball joined a least loaded candidate; ties are flagged, and d-left's go left. */
+  private static void assertBallFollowsRule(
+      BallsIntoBins.Trace trace, int ball, int[] loads, Rule rule, int bins) {
+    int[] candidates = trace.candidates(ball);
+    int least = Integer.MAX_VALUE;
+    int leftmostLeast = -1;
+    for (int c = 0; c < candidates.length; c++) {
+      if (rule != Rule.SYMMETRIC) {
+        int from = c * bins / candidates.length;
+        int to = (c + 1) * bins / candidates.length;
+        assertTrue(candidates[c] >= from && candidates[c] < to, "candidate in its group");
+      }
+      if (loads[candidates[c]] < least) {
+        least = loads[candidates[c]];
+        leftmostLeast = c;
+      }
+    }
+    assertEquals(trace.bin(ball), candidates[trace.chosen(ball)]);
+    assertEquals(least, loads[trace.bin(ball)], "ball " + ball + " joined a least loaded bin");
+    boolean tie = false;
+    for (int bin : candidates) {
+      tie |= bin != trace.bin(ball) && loads[bin] == least;
+    }
+    assertEquals(tie, trace.tie(ball), "ball " + ball);
+    if (rule == Rule.D_LEFT) {
+      assertEquals(leftmostLeast, trace.chosen(ball), "ties go left");
+    }
+  }
+
+  @Test
   void argumentsAreChecked() {
     assertThrows(
         IllegalArgumentException.class,
@@ -145,6 +214,12 @@ class BallsIntoBinsTest {
         IllegalArgumentException.class,
         () -> BallsIntoBins.maxLoadDistribution(10, 10, 2, Rule.D_LEFT, 0, 1));
     assertThrows(IllegalArgumentException.class, () -> new Scheme(1, Rule.D_LEFT));
+    assertThrows(IllegalArgumentException.class, () -> new Scheme(1, Rule.D_LEFT_RANDOM_TIES));
+    assertThrows(
+        IllegalArgumentException.class, () -> BallsIntoBins.trace(-1, 10, 2, Rule.D_LEFT, 1));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> BallsIntoBins.trace(10_000_001, 10, 2, Rule.D_LEFT, 1));
     assertThrows(IllegalArgumentException.class, () -> BallsIntoBins.meanMaxLoad(new long[3]));
   }
 }

@@ -124,8 +124,13 @@ public final class BallsFigures {
         series);
   }
 
-  /** The layer profile of several runs of the same size and schemes: their mean and spread. */
-  static Chart layerChart(List<Layers> runs) {
+  /**
+   * The layer profile of several runs of the same size and schemes: their mean and spread.
+   *
+   * @param runs the runs, at least one
+   * @return the chart
+   */
+  public static Chart layerChart(List<Layers> runs) {
     Layers first = runs.get(0);
     List<Series> series = new ArrayList<>();
     double visible = 0.1 / first.n(); // below a tenth of a bin nothing can be measured
@@ -153,7 +158,13 @@ public final class BallsFigures {
         series);
   }
 
-  static Chart cuckooChart(List<Threshold> rows) {
+  /**
+   * The probability that all keys fit against the load, per cuckoo layout, with its threshold.
+   *
+   * @param rows one row per layout
+   * @return the chart
+   */
+  public static Chart cuckooChart(List<Threshold> rows) {
     List<Series> series = new ArrayList<>();
     for (Threshold row : rows) {
       List<double[]> measured = new ArrayList<>();

@@ -32,8 +32,14 @@ public final class Layers {
     return schemes;
   }
 
-  /** The measured fraction of bins with at least i balls under scheme s. */
-  double measured(int s, int i) {
+  /**
+   * The measured fraction of bins with at least i balls under scheme s.
+   *
+   * @param s the scheme's index
+   * @param i the layer
+   * @return the fraction of bins
+   */
+  public double measured(int s, int i) {
     return measured[s][i];
   }
 
@@ -69,12 +75,24 @@ public final class Layers {
       for (int i = 0; i <= maxLayer; i++) {
         measured[s][i] = stats.fractionAtLeast(i);
       }
-      theory[s] =
-          scheme.choices() == 1
-              ? poissonTail(ballsPerBin, maxLayer)
-              : scheme.layerFractions(ballsPerBin, maxLayer);
+      theory[s] = theory(scheme, ballsPerBin, maxLayer);
     }
     return new Layers(n, schemes, measured, theory);
+  }
+
+  /**
+   * The predicted fractions of bins with at least i balls, i = 0 … maxLayer, after ballsPerBin
+   * balls per bin: the Poisson tail for one choice, the scheme's fluid limit otherwise.
+   *
+   * @param scheme the scheme
+   * @param ballsPerBin the balls per bin so far
+   * @param maxLayer the highest layer i
+   * @return the fractions s_0 … s_maxLayer
+   */
+  public static double[] theory(Scheme scheme, double ballsPerBin, int maxLayer) {
+    return scheme.choices() == 1
+        ? poissonTail(ballsPerBin, maxLayer)
+        : scheme.layerFractions(ballsPerBin, maxLayer);
   }
 
   private static double[] poissonTail(double lambda, int maxLayer) {

@@ -23,43 +23,47 @@ import java.util.function.UnaryOperator;
  * do. Placing k keys costs k lookups of the scheme's class (see each class for its cost), plus the
  * construction of its table or ring.
  */
-enum PlacementScheme {
+public enum PlacementScheme {
+  /** Key hash mod the number of nodes. */
   MOD_N("mod N") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(ModN.of(nodes, NAME)::owner);
     }
   },
 
+  /** The consistent-hashing ring with one token per node. */
   RING_1("ring (1 token)") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(HashRing.of(nodes, NAME, 1)::owner);
     }
   },
 
+  /** The consistent-hashing ring with 100 tokens per node. */
   RING_100("ring (" + PlacementScheme.RING_TOKENS + " tokens)") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(HashRing.of(nodes, NAME, RING_TOKENS)::owner);
     }
   },
 
+  /** Rendezvous hashing: the node of highest weight. */
   RENDEZVOUS("rendezvous") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(Rendezvous.ofNames(nodes)::owner);
     }
 
     @Override
-    Placement placeWithout(List<String> nodes, String failed) {
+    public Placement placeWithout(List<String> nodes, String failed) {
       Rendezvous<String> rendezvous = Rendezvous.ofNames(nodes);
       rendezvous.remove(failed);
       return each(rendezvous::owner);
     }
 
     @Override
-    Placement placeWith(List<String> nodes, String joined) {
+    public Placement placeWith(List<String> nodes, String joined) {
       Rendezvous<String> rendezvous = Rendezvous.ofNames(nodes);
       rendezvous.add(joined);
       return each(rendezvous::owner);
@@ -72,7 +76,7 @@ enum PlacementScheme {
    */
   TWO_CHOICE_RING("two choices (ring of " + PlacementScheme.RING_TOKENS + ")") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       HashRing<String> ring = HashRing.of(nodes, NAME, RING_TOKENS);
       return keys -> {
         TwoChoiceRing<String> twoChoices = TwoChoiceRing.on(ring);
@@ -81,35 +85,37 @@ enum PlacementScheme {
     }
   },
 
+  /** Rendezvous over groups of 4 nodes, then within the group. */
   HIERARCHICAL("hierarchical (fanout " + PlacementScheme.FANOUT + ")") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(HierarchicalRendezvous.of(nodes, NAME, FANOUT)::owner);
     }
 
     @Override
-    Placement placeWithout(List<String> nodes, String failed) {
+    public Placement placeWithout(List<String> nodes, String failed) {
       HierarchicalRendezvous<String> hierarchy = HierarchicalRendezvous.of(nodes, NAME, FANOUT);
       hierarchy.remove(failed);
       return each(hierarchy::owner);
     }
   },
 
+  /** A table of rows filled in rendezvous order. */
   LOOKUP_TABLE("lookup table") {
     @Override
-    Placement place(List<String> nodes) {
+    public Placement place(List<String> nodes) {
       return each(LookupTable.of(nodes, NAME)::owner);
     }
 
     @Override
-    Placement placeWithout(List<String> nodes, String failed) {
+    public Placement placeWithout(List<String> nodes, String failed) {
       LookupTable<String> table = LookupTable.of(nodes, NAME);
       table.remove(failed);
       return each(table::owner);
     }
 
     @Override
-    Placement placeWith(List<String> nodes, String joined) {
+    public Placement placeWith(List<String> nodes, String joined) {
       LookupTable<String> table = LookupTable.of(nodes, NAME);
       table.add(joined);
       return each(table::owner);
@@ -130,29 +136,56 @@ enum PlacementScheme {
     this.label = label;
   }
 
-  /** The scheme's name in tables and charts. */
+  /**
+   * The scheme's name in tables and charts.
+   *
+   * @return the name
+   */
   public String label() {
     return label;
   }
 
   /** The owners of keys under one placement: the node names, in the order of the keys. */
   @FunctionalInterface
-  interface Placement {
+  public interface Placement {
+    /**
+     * Places keys.
+     *
+     * @param keys the keys, in order
+     * @return each key's node, in the same order
+     */
     String[] owners(List<String> keys);
   }
 
-  /** Places keys on some nodes, named by themselves. */
-  abstract Placement place(List<String> nodes);
+  /**
+   * Places keys on some nodes, named by themselves.
+   *
+   * @param nodes the node names
+   * @return the placement
+   */
+  public abstract Placement place(List<String> nodes);
 
-  /** Places keys on some nodes after one of them, {@code failed}, has gone. */
-  Placement placeWithout(List<String> nodes, String failed) {
+  /**
+   * Places keys on some nodes after one of them, {@code failed}, has gone.
+   *
+   * @param nodes the node names, {@code failed} among them
+   * @param failed the node that has gone
+   * @return the placement on the others
+   */
+  public Placement placeWithout(List<String> nodes, String failed) {
     List<String> survivors = new ArrayList<>(nodes);
     survivors.remove(failed);
     return place(survivors);
   }
 
-  /** Places keys on some nodes after a new one, {@code joined}, has come. */
-  Placement placeWith(List<String> nodes, String joined) {
+  /**
+   * Places keys on some nodes after a new one, {@code joined}, has come.
+   *
+   * @param nodes the node names before
+   * @param joined the new node
+   * @return the placement on all of them
+   */
+  public Placement placeWith(List<String> nodes, String joined) {
     List<String> grown = new ArrayList<>(nodes);
     grown.add(joined);
     return place(grown);

@@ -162,8 +162,13 @@ public final class PlacementStudy {
     return Math.max(MIN_NODES, failedNumber);
   }
 
-  /** The names {@code proxy-1} … {@code proxy-n}. */
-  static List<String> proxies(int n) {
+  /**
+   * The names of the study's nodes.
+   *
+   * @param n how many
+   * @return {@code proxy-1} … {@code proxy-n}
+   */
+  public static List<String> proxies(int n) {
     List<String> names = new ArrayList<>(n);
     for (int i = 1; i <= n; i++) {
       names.add("proxy-" + i);

@@ -1,0 +1,576 @@
+/* Copyright 2026 The twochoice Authors. SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The player every page of the lab shares. A page asks the server for the whole run of its
+ * parameters (every step computed by the library) and hands Lab.start() how to draw the state after
+ * a given step; the player then plays, pauses, steps back and forward, jumps, runs to the end, keeps
+ * the parameters and the step in the URL, highlights the pseudocode line of the step, asks the
+ * student to predict the next step when predict mode is on (and keeps the score), exports the
+ * figure as SVG and its data as CSV, and shows the server's error message when a parameter is out of
+ * range. Nothing here computes a step: it only replays what the server sent.
+ */
+'use strict';
+
+const Lab = (() => {
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+
+  /* Okabe-Ito: distinguishable with every common colour-vision deficiency. */
+  const COLOURS = {
+    black: '#000000', orange: '#E69F00', sky: '#56B4E9', green: '#009E73',
+    yellow: '#F0E442', blue: '#0072B2', vermillion: '#D55E00', purple: '#CC79A7',
+    grey: '#8c8c8c', light: '#e4e4e4',
+  };
+  const SERIES = [COLOURS.blue, COLOURS.orange, COLOURS.green, COLOURS.purple, COLOURS.vermillion,
+    COLOURS.sky, COLOURS.black, COLOURS.yellow];
+  const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128];
+  const MAX_TICKS_PER_SECOND = 30;
+
+  function svg(parent, tag, attributes, text) {
+    const element = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      element.setAttribute(name, value);
+    }
+    if (text !== undefined) {
+      element.textContent = String(text);
+    }
+    parent.appendChild(element);
+    return element;
+  }
+
+  function html(parent, tag, attributes, text) {
+    const element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) {
+      element.setAttribute(name, value);
+    }
+    if (text !== undefined) {
+      element.textContent = String(text);
+    }
+    if (parent) {
+      parent.appendChild(element);
+    }
+    return element;
+  }
+
+  function clear(element) {
+    while (element.firstChild) {
+      element.removeChild(element.firstChild);
+    }
+  }
+
+  /** A number for people: at most `digits` significant digits, no trailing zeros. */
+  function number(value, digits) {
+    if (value === null || value === undefined || Number.isNaN(value)) {
+      return 'n/a';
+    }
+    return String(Number(value.toPrecision(digits || 3)));
+  }
+
+  function percent(value) {
+    return number(100 * value, 3) + ' %';
+  }
+
+  /** Fetches a JSON answer; rejects with the server's own message on HTTP 400. */
+  async function getJson(url) {
+    const response = await fetch(url);
+    let body;
+    try {
+      body = await response.json();
+    } catch (e) {
+      throw new Error('the server answered HTTP ' + response.status);
+    }
+    if (!response.ok) {
+      throw new Error(body.error || 'the server answered HTTP ' + response.status);
+    }
+    return body;
+  }
+
+  function download(name, type, text) {
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], {type}));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    setTimeout(() => {
+      URL.revokeObjectURL(link.href);
+      link.remove();
+    }, 0);
+  }
+
+  /** The SVG of a figure as a file: the drawing with its own namespace and a white background. */
+  function svgFile(figure) {
+    const copy = figure.cloneNode(true);
+    copy.setAttribute('xmlns', SVG_NS);
+    const box = figure.viewBox.baseVal;
+    copy.setAttribute('width', box.width);
+    copy.setAttribute('height', box.height);
+    const background = document.createElementNS(SVG_NS, 'rect');
+    background.setAttribute('width', '100%');
+    background.setAttribute('height', '100%');
+    background.setAttribute('fill', '#ffffff');
+    copy.insertBefore(background, copy.firstChild);
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
+  }
+
+  function csvLine(cells) {
+    return cells.map((cell) => {
+      const text = String(cell);
+      return /[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+    }).join(',') + '\n';
+  }
+
+  function showError(message) {
+    const box = document.getElementById('error');
+    box.textContent = message ? 'Error: ' + message : '';
+    box.hidden = !message;
+  }
+
+  /** A form's fields as a query: for the URL by their names, for the API by data-param if set. */
+  function formQuery(form, forUrl) {
+    const query = new URLSearchParams();
+    for (const element of form.elements) {
+      if (element.name) {
+        query.set(forUrl ? element.name : element.dataset.param || element.name, element.value);
+      }
+    }
+    return query;
+  }
+
+  /** Fills every named field of the page's forms from the URL. */
+  function readUrl() {
+    const url = new URLSearchParams(location.search);
+    for (const form of document.querySelectorAll('form.params')) {
+      for (const element of form.elements) {
+        if (element.name && url.has(element.name)) {
+          const value = url.get(element.name);
+          if (element.tagName === 'SELECT' && ![...element.options].some((o) => o.value === value)) {
+            html(element, 'option', {value}, value); // the server names what is wrong with it
+          }
+          element.value = value;
+          element.dispatchEvent(new Event('input'));
+        }
+      }
+    }
+    return url;
+  }
+
+  const PAGES = [['balls.html', 'Balls into bins'], ['dleft.html', 'd-left'],
+    ['cuckoo.html', 'Cuckoo'], ['rendezvous.html', 'Rendezvous'], ['board.html', 'Stale board']];
+
+  /** The links to every page, in the header. */
+  function buildNav() {
+    const header = document.querySelector('header');
+    const nav = html(null, 'nav', {'aria-label': 'Lab pages'});
+    html(nav, 'a', {href: '/'}, 'twochoice lab');
+    for (const [file, title] of PAGES) {
+      const link = html(nav, 'a', {href: '/' + file}, title);
+      if (location.pathname === '/' + file) {
+        link.setAttribute('aria-current', 'page');
+      }
+    }
+    header.appendChild(nav);
+  }
+
+  function buildPlayer(container, page) {
+    container.innerHTML = `
+      <div id="error" class="error" role="alert" hidden></div>
+      <div class="controls" role="toolbar" aria-label="Player">
+        <button type="button" id="to-start" title="Back to step 0 (Home)" aria-label="Back to step 0">|◀ Start</button>
+        <button type="button" id="back" title="Step back (Left arrow)">◀ Back</button>
+        <button type="button" id="play" class="primary" title="Play or pause (Space)">▶ Play</button>
+        <button type="button" id="forward" title="Step forward (Right arrow)">Forward ▶</button>
+        <button type="button" id="to-end" title="Run to the end (End)">End ▶|</button>
+        <label>Speed <select id="speed" title="Steps per second (+ and -)"></select></label>
+        <label>Step <input id="jump" type="number" min="0" value="0"></label>
+        <button type="button" id="go" title="Jump to this step">Go</button>
+        <span id="step-label" aria-live="polite">step 0 / 0</span>
+      </div>
+      <div class="controls">
+        <label><input type="checkbox" id="predict"> Predict before reveal (P)</label>
+        <span id="score">score 0 / 0</span>
+        <button type="button" id="export-svg">Export SVG</button>
+        <button type="button" id="export-csv">Export CSV</button>
+        <span class="keys">Keys: Space play/pause, ← →, Home, End, + −, P, 1–9 answer</span>
+      </div>
+      <div id="question" hidden>
+        <p id="question-text"></p>
+        <div id="options" role="group" aria-label="Your prediction"></div>
+      </div>
+      <div id="feedback" aria-live="polite"></div>
+      <div class="stage">
+        <div class="figure-box">
+          <svg id="figure" viewBox="0 0 ${page.width} ${page.height}" role="img"
+            aria-label="${page.figureLabel}"></svg>
+        </div>
+        <aside>
+          <h2>Pseudocode</h2>
+          <ol id="pseudocode" class="pseudocode"></ol>
+          <h2>Now</h2>
+          <div id="status" aria-live="polite"></div>
+        </aside>
+      </div>`;
+    const speed = container.querySelector('#speed');
+    for (const s of SPEEDS) {
+      html(speed, 'option', {value: String(s)}, s + ' steps/s');
+    }
+    speed.value = '4';
+  }
+
+  /**
+   * Starts a page. `page` gives:
+   *   api: the trace endpoint;  name: for file names;  width, height, figureLabel: the figure's;
+   *   pseudocode(data): the lines;  render(data, step, view): draws the figure and returns
+   *   {line, status, height}, where view = {figure, preview} (preview: a question about step + 1
+   *   is open) and height, if given, replaces the figure's;
+   *   question(data, step): null or {text, options: [{id, label}], answer, explain} for step + 1;
+   *   csv(data, step): the data of the figure at this step.
+   */
+  function start(page) {
+    buildNav();
+    buildPlayer(document.getElementById('player'), page);
+    const form = document.getElementById('trace-form');
+    const figure = document.getElementById('figure');
+    const $ = (id) => document.getElementById(id);
+    const state = {data: null, step: 0, timer: null, asked: new Set(), right: 0, total: 0,
+      question: null, resume: false};
+    const url = readUrl();
+    $('predict').checked = url.get('predict') === '1';
+
+    function steps() {
+      return state.data ? state.data.steps : 0;
+    }
+
+    function writeUrl() {
+      const query = new URLSearchParams();
+      for (const f of document.querySelectorAll('form.params')) {
+        for (const [name, value] of formQuery(f, true)) {
+          query.set(name, value);
+        }
+      }
+      query.set('step', String(state.step));
+      if ($('predict').checked) {
+        query.set('predict', '1');
+      }
+      history.replaceState(null, '', location.pathname + '?' + query);
+    }
+
+    function render() {
+      clear(figure);
+      const controls = ['to-start', 'back', 'play', 'forward', 'to-end', 'go', 'export-svg',
+        'export-csv'];
+      for (const id of controls) {
+        $(id).disabled = !state.data;
+      }
+      $('step-label').textContent = 'step ' + state.step + ' / ' + steps();
+      $('jump').max = String(steps());
+      $('jump').value = String(state.step);
+      $('score').textContent = 'score ' + state.right + ' / ' + state.total;
+      writeUrl();
+      const code = $('pseudocode');
+      clear(code);
+      if (!state.data) {
+        $('status').textContent = '';
+        return;
+      }
+      const shown = page.render(state.data, state.step, {figure, preview: state.question !== null});
+      figure.setAttribute('viewBox', '0 0 ' + page.width + ' ' + (shown.height || page.height));
+      page.pseudocode(state.data).forEach((text, i) => {
+        const line = html(code, 'li', {}, text);
+        if (i === shown.line) {
+          line.className = 'current';
+          line.setAttribute('aria-current', 'step');
+        }
+      });
+      const status = $('status');
+      clear(status);
+      const list = html(status, 'dl');
+      for (const [name, value] of shown.status || []) {
+        html(list, 'dt', {}, name);
+        html(list, 'dd', {}, value);
+      }
+      document.body.classList.toggle('asking', state.question !== null);
+    }
+
+    function closeQuestion() {
+      state.question = null;
+      $('question').hidden = true;
+    }
+
+    function goTo(step) {
+      closeQuestion();
+      state.step = Math.max(0, Math.min(steps(), step));
+      render();
+    }
+
+    /** One step forward, unless predict mode first asks about it; returns whether it stepped. */
+    function forward() {
+      if (!state.data || state.step >= steps() || state.question) {
+        return false;
+      }
+      if ($('predict').checked && !state.asked.has(state.step)) {
+        const question = page.question(state.data, state.step);
+        if (question) {
+          ask(question);
+          return false;
+        }
+      }
+      $('feedback').textContent = '';
+      state.step++;
+      render();
+      return true;
+    }
+
+    function ask(question) {
+      state.resume = state.timer !== null;
+      pause();
+      state.question = question;
+      $('question-text').textContent = question.text;
+      const options = $('options');
+      clear(options);
+      question.options.forEach((option, i) => {
+        const button = html(options, 'button', {type: 'button', 'data-option': option.id},
+          (i < 9 ? (i + 1) + ': ' : '') + option.label);
+        button.addEventListener('click', () => answer(option.id));
+      });
+      $('question').hidden = false;
+      render();
+      options.firstChild.focus();
+    }
+
+    function answer(id) {
+      const question = state.question;
+      if (!question || !question.options.some((o) => o.id === id)) {
+        return;
+      }
+      state.asked.add(state.step);
+      state.total++;
+      const right = id === question.answer;
+      state.right += right ? 1 : 0;
+      const truth = question.options.find((o) => o.id === question.answer);
+      const feedback = $('feedback');
+      feedback.className = right ? 'right' : 'wrong';
+      feedback.textContent = (right ? 'Right: ' : 'Not this time: ') + truth.label + '. '
+        + (question.explain || '');
+      closeQuestion();
+      state.step++;
+      render();
+      if (state.resume) {
+        play();
+      }
+    }
+
+    function play() {
+      if (!state.data || state.timer) {
+        return;
+      }
+      if (state.step >= steps()) {
+        goTo(0);
+      }
+      const speed = Number($('speed').value);
+      const ticks = Math.min(speed, MAX_TICKS_PER_SECOND);
+      const perTick = Math.max(1, Math.round(speed / ticks));
+      state.timer = setInterval(() => {
+        for (let i = 0; i < perTick; i++) {
+          if (!forward()) {
+            break;
+          }
+        }
+        if (state.step >= steps()) {
+          pause();
+        }
+      }, 1000 / ticks);
+      $('play').textContent = '⏸ Pause';
+    }
+
+    function pause() {
+      if (state.timer) {
+        clearInterval(state.timer);
+        state.timer = null;
+      }
+      $('play').textContent = '▶ Play';
+    }
+
+    function changeSpeed(delta) {
+      const select = $('speed');
+      select.selectedIndex = Math.max(0, Math.min(SPEEDS.length - 1, select.selectedIndex + delta));
+      if (state.timer) {
+        pause();
+        play();
+      }
+    }
+
+    async function load(step) {
+      pause();
+      closeQuestion();
+      state.asked.clear();
+      try {
+        state.data = await getJson(page.api + '?' + formQuery(form));
+        showError(null);
+        state.step = Math.max(0, Math.min(steps(), step));
+      } catch (e) {
+        state.data = null;
+        state.step = 0;
+        showError(e.message);
+      }
+      render();
+      document.body.dataset.loaded = String(Date.now());
+    }
+
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      load(0);
+    });
+    $('to-start').addEventListener('click', () => goTo(0));
+    $('back').addEventListener('click', () => {
+      pause();
+      $('feedback').textContent = '';
+      goTo(state.step - 1);
+    });
+    $('forward').addEventListener('click', () => {
+      pause();
+      forward();
+    });
+    $('to-end').addEventListener('click', () => {
+      pause();
+      goTo(steps());
+    });
+    $('play').addEventListener('click', () => (state.timer ? pause() : play()));
+    $('speed').addEventListener('change', () => changeSpeed(0));
+    $('go').addEventListener('click', () => goTo(Number($('jump').value)));
+    $('jump').addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        goTo(Number($('jump').value));
+      }
+    });
+    $('predict').addEventListener('change', () => {
+      closeQuestion();
+      render();
+    });
+    $('export-svg').addEventListener('click', () =>
+      download('twochoice-' + page.name + '-step-' + state.step + '.svg', 'image/svg+xml',
+        svgFile(figure)));
+    $('export-csv').addEventListener('click', () =>
+      download('twochoice-' + page.name + '-step-' + state.step + '.csv', 'text/csv',
+        page.csv(state.data, state.step)));
+    figure.addEventListener('click', (event) => {
+      const target = event.target.closest('[data-choice]');
+      if (state.question && target) {
+        answer(target.getAttribute('data-choice'));
+      }
+    });
+    document.addEventListener('keydown', (event) => {
+      const typing = /^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)
+        && event.target.type !== 'checkbox';
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) {
+        return;
+      }
+      const actions = {
+        ' ': () => (state.timer ? pause() : play()),
+        ArrowRight: () => {
+          pause();
+          forward();
+        },
+        ArrowLeft: () => {
+          pause();
+          goTo(state.step - 1);
+        },
+        Home: () => goTo(0),
+        End: () => {
+          pause();
+          goTo(steps());
+        },
+        '+': () => changeSpeed(1),
+        '=': () => changeSpeed(1),
+        '-': () => changeSpeed(-1),
+        p: () => {
+          $('predict').checked = !$('predict').checked;
+          closeQuestion();
+          render();
+        },
+      };
+      if (state.question && /^[1-9]$/.test(event.key)) {
+        const option = state.question.options[Number(event.key) - 1];
+        if (option) {
+          answer(option.id);
+          event.preventDefault();
+        }
+        return;
+      }
+      if (event.key === ' ' && event.target.tagName === 'BUTTON') {
+        return; // a focused button's own Space
+      }
+      if (actions[event.key]) {
+        event.preventDefault();
+        actions[event.key]();
+      }
+    });
+    load(Number(url.get('step') || 0));
+  }
+
+  /**
+   * A one-click computation at full size: submits `formId` to `api` and draws the answer with
+   * `draw(data, box)`; a figure from the server ({svg, csv, file}) gets its own export buttons.
+   */
+  function oneClick(formId, api, draw) {
+    const form = document.getElementById(formId);
+    const box = form.parentElement.querySelector('.result');
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const button = form.querySelector('button[type="submit"]');
+      button.disabled = true;
+      const label = button.textContent;
+      button.textContent = 'Computing…';
+      const query = formQuery(form);
+      try {
+        const data = await getJson(api + '?' + query);
+        showError(null);
+        clear(box);
+        draw(data, box);
+        if (data.figure) {
+          const chart = html(box, 'div', {class: 'chart'});
+          chart.innerHTML = data.figure.svg;
+          const buttons = html(box, 'div', {class: 'controls'});
+          html(buttons, 'button', {type: 'button'}, 'Export SVG').addEventListener('click', () =>
+            download(data.figure.file + '.svg', 'image/svg+xml', data.figure.svg));
+          html(buttons, 'button', {type: 'button'}, 'Export CSV').addEventListener('click', () =>
+            download(data.figure.file + '.csv', 'text/csv', data.figure.csv));
+        }
+        const url = new URLSearchParams(location.search);
+        for (const [name, value] of formQuery(form, true)) {
+          url.set(name, value);
+        }
+        history.replaceState(null, '', location.pathname + '?' + url);
+      } catch (e) {
+        clear(box);
+        showError(e.message);
+      } finally {
+        button.disabled = false;
+        button.textContent = label;
+        document.body.dataset.computed = String(Date.now());
+      }
+    });
+  }
+
+  /** The bin loads after the first `step` balls of a trace from the server: its chosen bins. */
+  function loads(trace, step, bins) {
+    const result = new Array(bins).fill(0);
+    for (let ball = 0; ball < step; ball++) {
+      result[trace.candidates[ball][trace.chosen[ball]]]++;
+    }
+    return result;
+  }
+
+  /** A table of rows of cells, the first row its header. */
+  function table(parent, rows) {
+    const element = html(parent, 'table', {class: 'numbers'});
+    rows.forEach((row, r) => {
+      const tr = html(element, 'tr');
+      for (const cell of row) {
+        html(tr, r === 0 ? 'th' : 'td', {}, cell);
+      }
+    });
+    return element;
+  }
+
+  return {start, oneClick, svg, html, clear, number, percent, csvLine, table, loads, buildNav,
+    COLOURS, SERIES};
+})();

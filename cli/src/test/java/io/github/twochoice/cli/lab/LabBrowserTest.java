@@ -1,0 +1,462 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.twochoice.cli.place.PlacementStudy;
+import io.github.twochoice.map.CuckooTable;
+import io.github.twochoice.place.Rendezvous;
+import io.github.twochoice.sim.BallsIntoBins;
+import io.github.twochoice.sim.BallsIntoBins.Rule;
+import io.github.twochoice.sim.Scheme;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The five pages in a real browser (Debian's Chromium, headless, driven by chromedriver), each
+ * checked against the library: what a page shows at a step is what the library computes for that
+ * seed and step. Every test saves a screenshot to {@code target/screenshots/}.
+ *
+ * <p>Without Chromium and chromedriver the tests are skipped with the reason; with {@code
+ * -Dbrowser.required=true} (as in CI) they fail with the command that installs them.
+ */
+@Tag("browser")
+class LabBrowserTest {
+  /** Debian's chromedriver, or another one named by {@code -Dbrowser.driver}. */
+  private static final Path DRIVER =
+      Path.of(System.getProperty("browser.driver", "/usr/bin/chromedriver"));
+
+  private static final List<Path> BROWSERS =
+      List.of(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"));
+  private static final String INSTALL =
+      "apt-get install -y --no-install-recommends chromium chromium-driver";
+  private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+  private static LabServer server;
+  private static WebDriver driver;
+  private static Path profile;
+  private static Path downloads;
+
+  /** Why the tests cannot run here, or null. */
+  private static String missing;
+
+  @BeforeAll
+  static void start() throws IOException {
+    Path browser = BROWSERS.stream().filter(Files::isExecutable).findFirst().orElse(null);
+    if (browser == null || !Files.isExecutable(DRIVER)) {
+      String reason =
+          "the browser tests need Chromium and " + DRIVER + " (install them: " + INSTALL + ")";
+      if (Boolean.getBoolean("browser.required")) {
+        fail(reason);
+      }
+      System.err.println("LabBrowserTest skipped: " + reason);
+      missing = reason;
+      return;
+    }
+    server = LabServer.start("localhost", 0, System.err);
+    profile = Files.createTempDirectory("twochoice-chromium");
+    downloads = Files.createDirectories(profile.resolve("downloads"));
+    ChromeOptions options = new ChromeOptions();
+    options.setExperimentalOption(
+        "prefs", Map.of("download.default_directory", downloads.toString()));
+    options.setBinary(browser.toFile());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--user-data-dir=" + profile,
+        "--window-size=1400,1500");
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(DRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
+    driver = new ChromeDriver(service, options);
+    Files.createDirectories(SCREENSHOTS);
+  }
+
+  @BeforeEach
+  void needsTheBrowser() {
+    Assumptions.assumeTrue(missing == null, missing);
+  }
+
+  @AfterAll
+  static void stop() throws IOException {
+    if (driver != null) {
+      driver.quit();
+    }
+    if (server != null) {
+      server.close();
+    }
+    if (profile != null) {
+      try (var files = Files.walk(profile)) {
+        files.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  // ---- Helpers ----
+
+  /** Opens a page and waits until its first answer from the server is drawn. */
+  private static void open(String path) {
+    driver.get(server.address().resolve(path).toString());
+    waitFor("document.body.dataset.loaded");
+  }
+
+  private static void waitFor(String script) {
+    new WebDriverWait(driver, Duration.ofSeconds(30))
+        .until(d -> Boolean.TRUE.equals(js("return !!(" + script + ");")));
+  }
+
+  private static Object js(String script, Object... args) {
+    return ((JavascriptExecutor) driver).executeScript(script, args);
+  }
+
+  private static WebElement byId(String id) {
+    return driver.findElement(By.id(id));
+  }
+
+  private static String stepLabel() {
+    return byId("step-label").getText();
+  }
+
+  /** The value the status pane shows under a name. */
+  private static String status(String name) {
+    return (String)
+        js(
+            "const dt = [...document.querySelectorAll('#status dt')]"
+                + ".find(d => d.textContent === arguments[0]);"
+                + "return dt ? dt.nextElementSibling.textContent : null;",
+            name);
+  }
+
+  private static String figure() {
+    return byId("figure").getAttribute("innerHTML");
+  }
+
+  private static void jumpTo(int step) {
+    WebElement jump = byId("jump");
+    jump.clear();
+    jump.sendKeys(String.valueOf(step));
+    byId("go").click();
+  }
+
+  private static void press(Keys key) {
+    driver.findElement(By.tagName("body")).sendKeys(key);
+  }
+
+  private static void setField(String name, String value) {
+    WebElement field = driver.findElement(By.name(name));
+    field.clear();
+    field.sendKeys(value);
+  }
+
+  private static void screenshot(String name) throws IOException {
+    Path file = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
+    Files.copy(file, SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+  }
+
+  /** Waits for a file the page offered for download. */
+  private static Path downloaded(String name) {
+    Path file = downloads.resolve(name);
+    new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> Files.isRegularFile(file));
+    return file;
+  }
+
+  /** A number as the pages print it: three significant digits, no trailing zeros. */
+  private static String shown(double value) {
+    return new BigDecimal(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+  }
+
+  // ---- Pages ----
+
+  @Test
+  void ballsShowTheLibrarysMaximumLoadAtEveryStep() throws IOException {
+    open("/balls.html?n=16&balls=40&seed=7&step=25");
+    assertEquals("step 25 / 40", stepLabel());
+    assertMaxLoads(25);
+    String atStep25 = figure();
+    byId("forward").click();
+    assertEquals("step 26 / 40", stepLabel());
+    assertMaxLoads(26);
+    assertTrue(driver.getCurrentUrl().contains("step=26"), driver.getCurrentUrl());
+    byId("back").click();
+    assertEquals("step 25 / 40", stepLabel());
+    assertEquals(atStep25, figure(), "stepping back restores the drawing");
+    press(Keys.ARROW_RIGHT);
+    assertEquals("step 26 / 40", stepLabel());
+    press(Keys.END);
+    assertEquals("step 40 / 40", stepLabel());
+    assertMaxLoads(40);
+
+    jumpTo(10);
+    byId("predict").click();
+    byId("forward").click();
+    assertTrue(byId("question").isDisplayed());
+    assertEquals("step 10 / 40", stepLabel(), "the step waits for the prediction");
+    BallsIntoBins.Trace twoLeft = BallsIntoBins.trace(40, 16, 2, Rule.D_LEFT, 7);
+    List<WebElement> options = byId("options").findElements(By.tagName("button"));
+    assertEquals(2, options.size());
+    driver.findElement(By.cssSelector("[data-option='bin-" + twoLeft.bin(10) + "']")).click();
+    assertEquals("score 1 / 1", byId("score").getText());
+    assertEquals("step 11 / 40", stepLabel());
+    byId("forward").click();
+    int[] candidates = twoLeft.candidates(11);
+    int wrong = candidates[0] == twoLeft.bin(11) ? candidates[1] : candidates[0];
+    driver.findElement(By.cssSelector("[data-option='bin-" + wrong + "']")).click();
+    assertEquals("score 1 / 2", byId("score").getText());
+    assertTrue(byId("feedback").getText().startsWith("Not this time: bin " + twoLeft.bin(11)));
+    screenshot("balls");
+
+    setField("large-n", "10000");
+    driver.findElement(By.cssSelector("#large-form button")).click();
+    waitFor("document.getElementById('large-table')");
+    List<WebElement> rows = byId("large-table").findElements(By.tagName("tr"));
+    SplittableRandom seeds = new SplittableRandom(2026);
+    for (int s = 0; s < Scheme.STANDARD.size(); s++) {
+      Scheme scheme = Scheme.STANDARD.get(s);
+      List<WebElement> cells = rows.get(s + 1).findElements(By.tagName("td"));
+      assertEquals(scheme.label(), cells.get(0).getText());
+      assertEquals(
+          String.valueOf(scheme.throwBalls(10_000, 10_000, seeds.nextLong()).maxLoad()),
+          cells.get(1).getText());
+    }
+    assertTrue(driver.findElement(By.cssSelector(".result .chart svg")).isDisplayed());
+  }
+
+  private static void assertMaxLoads(int step) {
+    for (Scheme scheme : Scheme.STANDARD) {
+      assertEquals(
+          String.valueOf(scheme.throwBalls(step, 16, 7).maxLoad()),
+          status(scheme.label() + " max load"),
+          scheme.label() + " after " + step + " balls");
+    }
+  }
+
+  @Test
+  void aBadParameterShowsTheServersMessage() {
+    open("/balls.html?n=100&balls=10");
+    assertTrue(byId("error").isDisplayed());
+    assertEquals(
+        "Error: n must be from 4 to 64 in the animated view (the large run takes up to 1000000):"
+            + " 100",
+        byId("error").getText());
+    assertFalse(byId("forward").isEnabled());
+    open("/cuckoo.html?cells=16&b=3");
+    assertEquals("Error: b must be 1, 2, 4 or 8: 3", byId("error").getText());
+    driver.get(server.address().resolve("/nowhere.html").toString());
+    assertEquals("The lab has no page /nowhere.html.", byId("error").getText());
+  }
+
+  @Test
+  void dLeftFlagsTheTiesTheLibraryReports() throws IOException {
+    BallsIntoBins.Trace trace = BallsIntoBins.trace(48, 16, 2, Rule.D_LEFT, 3);
+    int tie = 0;
+    while (!trace.tie(tie)) {
+      tie++;
+    }
+    open("/dleft.html?rule=left&n=16&balls=48&seed=3&step=" + (tie + 1));
+    assertTrue(byId("tie-badge").getText().endsWith("→ a (left)"), byId("tie-badge").getText());
+    int ties = 0;
+    for (int ball = 0; ball <= tie; ball++) {
+      ties += trace.tie(ball) ? 1 : 0;
+    }
+    assertEquals(String.valueOf(ties), status("ties so far"));
+    int noTie = tie + 1;
+    while (trace.tie(noTie)) {
+      noTie++;
+    }
+    jumpTo(noTie + 1);
+    assertTrue(driver.findElements(By.id("tie-badge")).isEmpty(), "ball " + noTie + " had none");
+    screenshot("dleft");
+
+    new Select(driver.findElement(By.name("rule"))).selectByValue("single");
+    driver.findElement(By.cssSelector("#trace-form button")).click();
+    waitFor("document.getElementById('step-label').textContent === 'step 0 / 48'");
+    assertEquals("2 choices", status("rule"));
+    assertTrue(driver.getCurrentUrl().contains("rule=single"), driver.getCurrentUrl());
+
+    setField("histogram-n", "1000");
+    driver.findElement(By.cssSelector("#histogram-form button")).click();
+    waitFor("document.getElementById('histogram-table')");
+    List<WebElement> rows = byId("histogram-table").findElements(By.tagName("tr"));
+    for (int r = 0; r < DLeftLab.RULE_NAMES.size(); r++) {
+      Rule rule = DLeftLab.RULES.get(DLeftLab.RULE_NAMES.get(r));
+      long[] counts = BallsIntoBins.maxLoadDistribution(1000, 1000, 2, rule, DLeftLab.SEEDS, 2026);
+      assertEquals(
+          shown(BallsIntoBins.meanMaxLoad(counts)),
+          rows.get(r + 1).findElements(By.tagName("td")).get(1).getText(),
+          rule.toString());
+    }
+  }
+
+  @Test
+  void cuckooDrawsThePathTheTableTookAndTheFailure() throws IOException {
+    long seed = 0;
+    List<int[]> path = List.of();
+    int step = 0;
+    while (path.size() < 2) {
+      seed++;
+      CuckooTable table = CuckooTable.withCells(2, 1, 32, seed);
+      for (int key = 0; key < 32 && path.size() < 2; key++) {
+        List<int[]> moves = new ArrayList<>();
+        int[] before = new int[key];
+        for (int k = 0; k < key; k++) {
+          before[k] = table.bucketHolding(k);
+        }
+        if (!table.add(key)) {
+          break;
+        }
+        for (int k = 0; k < key; k++) {
+          if (table.bucketHolding(k) != before[k]) {
+            moves.add(new int[] {k, before[k], table.bucketHolding(k)});
+          }
+        }
+        path = moves;
+        step = key + 1;
+      }
+    }
+    open("/cuckoo.html?d=2&b=1&cells=32&seed=" + seed + "&step=" + step);
+    List<int[]> drawn = new ArrayList<>();
+    for (WebElement move : driver.findElements(By.cssSelector(".path-move"))) {
+      drawn.add(
+          new int[] {
+            Integer.parseInt(move.getAttribute("data-key")),
+            Integer.parseInt(move.getAttribute("data-from")),
+            Integer.parseInt(move.getAttribute("data-to"))
+          });
+    }
+    assertEquals(path.size(), drawn.size(), "moves drawn");
+    for (int[] move : path) {
+      assertTrue(
+          drawn.stream().anyMatch(m -> Arrays.equals(m, move)),
+          "key " + move[0] + " from " + move[1] + " to " + move[2]);
+    }
+    assertEquals(path.size(), driver.findElements(By.cssSelector(".path-edge")).size());
+    screenshot("cuckoo");
+
+    press(Keys.END);
+    WebElement note = byId("failure-note");
+    assertTrue(note.getText().startsWith("Component: "), note.getText());
+    String last = stepLabel();
+    int steps = Integer.parseInt(last.substring(last.indexOf('/') + 2));
+    jumpTo(steps - 1);
+    String before = figure();
+    press(Keys.END);
+    byId("back").click();
+    assertEquals(before, figure(), "stepping back from the failure restores the table");
+    press(Keys.END);
+    screenshot("cuckoo-failure");
+  }
+
+  @Test
+  void rendezvousMovesTheKeysTheLibraryMoves() throws IOException {
+    open("/rendezvous.html?servers=5&keys=12&change=remove&server=2&step=24");
+    List<String> servers = PlacementStudy.proxies(5);
+    Rendezvous<String> before = Rendezvous.ofNames(servers);
+    Rendezvous<String> after = Rendezvous.ofNames(servers);
+    after.remove("proxy-2");
+    List<String> urls = new RendezvousLab().urls().subList(0, 12);
+    List<String> moved = new ArrayList<>();
+    for (String url : urls) {
+      if (!before.owner(url).equals(after.owner(url))) {
+        moved.add("→ " + after.owner(url));
+      }
+    }
+    List<String> shownMoves = new ArrayList<>();
+    for (WebElement m : driver.findElements(By.cssSelector(".moved"))) {
+      shownMoves.add(m.getText());
+    }
+    assertEquals(moved, shownMoves);
+    assertEquals(12, driver.findElements(By.cssSelector(".owner-after")).size());
+    screenshot("rendezvous");
+    jumpTo(12);
+    assertEquals(12, driver.findElements(By.cssSelector(".owner")).size());
+    assertTrue(driver.findElements(By.cssSelector(".moved")).isEmpty());
+    new Select(byId("speed")).selectByValue("32");
+    byId("play").click();
+    waitFor("document.getElementById('step-label').textContent === 'step 24 / 24'");
+    waitFor("document.getElementById('play').textContent.includes('Play')");
+    assertEquals(moved.size(), driver.findElements(By.cssSelector(".moved")).size());
+  }
+
+  @Test
+  void theBoardShowsTheSimulationsQueues() throws IOException {
+    open("/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=400&seed=2026&step=300");
+    BoardLab.Requests run =
+        BoardLab.Requests.of(
+            BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026), 400);
+    double[] arrival = run.arrival();
+    double[] completion = run.completion();
+    int[] server = run.server();
+    int[] queues = new int[8];
+    for (int i = 0; i < 300; i++) {
+      queues[server[i]] += completion[i] > arrival[299] ? 1 : 0;
+    }
+    for (WebElement bar : driver.findElements(By.cssSelector("rect.queue"))) {
+      int s = Integer.parseInt(bar.getAttribute("data-server"));
+      assertEquals(String.valueOf(queues[s]), bar.getAttribute("data-length"), "server " + s);
+    }
+    assertEquals(String.valueOf(run.result().longestQueue()), status("longest queue of the run"));
+    assertTrue(figure().contains("Request 300 → server " + server[299] + " at t = "), figure());
+    screenshot("board");
+    byId("export-csv").click();
+    List<String> csv = Files.readAllLines(downloaded("twochoice-board-step-300.csv"));
+    assertEquals(301, csv.size(), "a header and one line per request so far");
+    String[] last = csv.get(300).split(",", -1);
+    assertEquals("300", last[0]);
+    assertEquals(arrival[299], Double.parseDouble(last[1]), 0.0, "the time, exactly");
+    assertEquals(String.valueOf(server[299]), last[2]);
+    assertEquals(String.valueOf(queues[server[299]]), last[3 + server[299]]);
+    byId("export-svg").click();
+    String svg = Files.readString(downloaded("twochoice-board-step-300.svg"));
+    assertTrue(svg.startsWith("<?xml"), svg);
+    assertTrue(svg.contains("<svg ") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""), svg);
+    assertTrue(svg.contains("Request 300 → server " + server[299]), "the figure as drawn");
+    String at300 = figure();
+    press(Keys.ARROW_RIGHT);
+    assertNotEquals(at300, figure());
+    press(Keys.ARROW_LEFT);
+    assertEquals(at300, figure());
+  }
+}
