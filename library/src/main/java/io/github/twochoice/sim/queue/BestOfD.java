@@ -10,22 +10,27 @@ import java.util.SplittableRandom;
 /**
  * Best of d (Mitzenmacher, The power of two choices in randomized load balancing, IEEE TPDS 12(10),
  * 2001; Vvedenskaya, Dobrushin and Karpelevich, Problems of Information Transmission 32(1), 1996):
- * d candidates drawn at random, the request joins the one with the fewest outstanding requests. It
- * never picks a candidate with more outstanding requests than another candidate.
+ * d candidates drawn at random, the request joins the one with the lowest {@link ServerScore}
+ * (outstanding requests, or outstanding requests per unit of speed). It never picks a candidate
+ * that scores higher than another candidate.
  *
  * <p>Distinct candidates come from Floyd's sampling algorithm (a uniform d-subset in d draws and
  * O(d²) comparisons); independent ones from d draws. Random ties are broken by reservoir sampling.
  * Each dispatcher holds a scratch array of d indices.
  */
 final class BestOfD implements Policy {
+  private final String prefix;
+  private final ServerScore score;
   private final int d;
   private final Draws draws;
   private final Ties ties;
 
-  BestOfD(int d, Draws draws, Ties ties) {
+  BestOfD(String prefix, ServerScore score, int d, Draws draws, Ties ties) {
     if (d < 1 || d > 64) {
       throw new IllegalArgumentException("d must be between 1 and 64: " + d);
     }
+    this.prefix = prefix;
+    this.score = score;
     this.d = d;
     this.draws = Objects.requireNonNull(draws, "draws");
     this.ties = Objects.requireNonNull(ties, "ties");
@@ -33,7 +38,7 @@ final class BestOfD implements Policy {
 
   @Override
   public String name() {
-    return "best of "
+    return prefix
         + d
         + (draws == Draws.INDEPENDENT ? ", independent" : "")
         + (ties == Ties.LOWER_INDEX ? ", ties low" : "");
@@ -52,7 +57,7 @@ final class BestOfD implements Policy {
   private int choose(LoadView load, SplittableRandom random, int[] drawn) {
     int servers = load.servers();
     int best = -1;
-    int bestLoad = 0;
+    double bestScore = 0;
     int tied = 0;
     int candidates = draws == Draws.DISTINCT ? Math.min(d, servers) : d;
     for (int c = 0; c < candidates; c++) {
@@ -60,12 +65,12 @@ final class BestOfD implements Policy {
           draws == Draws.DISTINCT
               ? floydDraw(random, servers - candidates + c, drawn, c)
               : random.nextInt(servers);
-      int outstanding = load.outstanding(candidate);
-      if (best < 0 || outstanding < bestLoad) {
+      double s = score.of(load, candidate);
+      if (best < 0 || s < bestScore) {
         best = candidate;
-        bestLoad = outstanding;
+        bestScore = s;
         tied = 1;
-      } else if (outstanding == bestLoad) {
+      } else if (s == bestScore) {
         if (ties == Ties.LOWER_INDEX) {
           best = Math.min(best, candidate);
         } else if (random.nextInt(++tied) == 0) {
