@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
  * that scores higher than another candidate.
  *
  * <p>Distinct candidates come from Floyd's sampling algorithm (a uniform d-subset in d draws and
- * O(d²) comparisons); independent ones from d draws. Random ties are broken by reservoir sampling.
- * Each dispatcher holds a scratch array of d indices.
+ * O(d²) comparisons), or, drawn in proportion to speed, from {@link SpeedDraws}; independent ones
+ * from d draws. Random ties are broken by reservoir sampling. Each dispatcher holds a scratch array
+ * of d indices (and the prefix sums of the speeds when it draws by speed).
  */
 final class BestOfD implements Policy {
   private final String prefix;
@@ -24,8 +25,9 @@ final class BestOfD implements Policy {
   private final int d;
   private final Draws draws;
   private final Ties ties;
+  private final boolean bySpeed;
 
-  BestOfD(String prefix, ServerScore score, int d, Draws draws, Ties ties) {
+  BestOfD(String prefix, ServerScore score, int d, Draws draws, Ties ties, boolean bySpeed) {
     if (d < 1 || d > 64) {
       throw new IllegalArgumentException("d must be between 1 and 64: " + d);
     }
@@ -34,6 +36,7 @@ final class BestOfD implements Policy {
     this.d = d;
     this.draws = Objects.requireNonNull(draws, "draws");
     this.ties = Objects.requireNonNull(ties, "ties");
+    this.bySpeed = bySpeed;
   }
 
   @Override
@@ -51,20 +54,25 @@ final class BestOfD implements Policy {
           "d must be at most the number of servers, " + servers + ": " + d);
     }
     int[] drawn = new int[d];
-    return (load, random) -> choose(load, random, drawn);
+    SpeedDraws speedDraws = bySpeed ? new SpeedDraws(d) : null;
+    return (load, random) -> choose(load, random, drawn, speedDraws);
   }
 
-  private int choose(LoadView load, SplittableRandom random, int[] drawn) {
+  private int choose(LoadView load, SplittableRandom random, int[] drawn, SpeedDraws speedDraws) {
     int servers = load.servers();
     int best = -1;
     double bestScore = 0;
     int tied = 0;
     int candidates = draws == Draws.DISTINCT ? Math.min(d, servers) : d;
     for (int c = 0; c < candidates; c++) {
-      int candidate =
-          draws == Draws.DISTINCT
-              ? floydDraw(random, servers - candidates + c, drawn, c)
-              : random.nextInt(servers);
+      int candidate;
+      if (speedDraws != null) {
+        candidate = speedDraws.draw(load, random, drawn, c);
+      } else if (draws == Draws.DISTINCT) {
+        candidate = floydDraw(random, servers - candidates + c, drawn, c);
+      } else {
+        candidate = random.nextInt(servers);
+      }
       double s = score.of(load, candidate);
       if (best < 0 || s < bestScore) {
         best = candidate;

@@ -90,13 +90,17 @@ public interface Policy {
    * @throws NullPointerException if {@code draws} or {@code ties} is null
    */
   static Policy bestOf(int d, Draws draws, Ties ties) {
-    return new BestOfD("best of ", (load, server) -> load.outstanding(server), d, draws, ties);
+    return new BestOfD(
+        "best of ", (load, server) -> load.outstanding(server), d, draws, ties, false);
   }
 
   /**
-   * Returns weighted best of d: d distinct random candidates, the request joins the one with the
-   * least {@code (outstanding + 1) / speed}, ties at random. On servers of equal speed it ranks the
-   * candidates as {@link #bestOf(int)} does; see {@link #weighted(double[])} for the + 1.
+   * Returns weighted best of d: d distinct candidates drawn one after another in proportion to
+   * their speed, the request joins the one with the least {@code (outstanding + 1) / speed}, ties
+   * at random (as nginx's {@code random two least_conn} with weights). Drawing by speed matters:
+   * uniform candidates include a fast server too rarely to give it its share of the work when a few
+   * fast servers hold much of the capacity, whatever the score. On servers of equal speed it
+   * behaves as {@link #bestOf(int)}; see {@link #weighted(double[])} for the + 1.
    *
    * @param d the number of candidates, from 1 to 64
    * @return the policy
@@ -104,7 +108,7 @@ public interface Policy {
    */
   static Policy weightedBestOf(int d) {
     return new BestOfD(
-        "weighted best of ", Policy::outstandingPerSpeed, d, Draws.DISTINCT, Ties.RANDOM);
+        "weighted best of ", Policy::outstandingPerSpeed, d, Draws.DISTINCT, Ties.RANDOM, true);
   }
 
   /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.sim.queue.Policy.Draws;
 import io.github.twochoice.sim.queue.Policy.Ties;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -130,6 +131,44 @@ class PolicyTest {
             Policy.bestOf(4, Draws.DISTINCT, Ties.LOWER_INDEX),
             (load, read, chosen) -> assertEquals(Set.of(0, 1, 2, 3), new HashSet<>(read.reads)));
     run(all, 4, 10_000).build().run();
+  }
+
+  /**
+   * Weighted best of d draws its candidates in proportion to speed, without replacement: with
+   * speeds 1, 1, 2 and 4 (shares w = 1/8, 1/8, 1/4, 1/2) the ordered pair (i, j) comes with
+   * probability w_i w_j / (1 − w_i). 40,000 choices on an idle pool, six binomial standard
+   * deviations per pair. With d = n every server is drawn once, however skewed the speeds.
+   */
+  @Test
+  void weightedBestOfDDrawsDistinctCandidatesInProportionToSpeed() {
+    double[] w = {0.125, 0.125, 0.25, 0.5};
+    LoadView idle = idleView(new double[] {1, 1, 2, 4});
+    RecordingView view = new RecordingView();
+    Dispatcher pairs = Policy.weightedBestOf(2).newDispatcher(4, 1);
+    SplittableRandom random = new SplittableRandom(11);
+    int choices = 40_000;
+    long[][] seen = new long[4][4];
+    for (int k = 0; k < choices; k++) {
+      pairs.choose(view.over(idle), random);
+      assertEquals(2, view.reads.size());
+      seen[view.reads.get(0)][view.reads.get(1)]++;
+    }
+    for (int i = 0; i < 4; i++) {
+      assertEquals(0, seen[i][i], "a repeated candidate");
+      for (int j = 0; j < 4; j++) {
+        if (i != j) {
+          double p = w[i] * w[j] / (1 - w[i]);
+          double sd = Math.sqrt(choices * p * (1 - p));
+          assertEquals(p * choices, (double) seen[i][j], 6 * sd, "pair " + i + ", " + j);
+        }
+      }
+    }
+    LoadView skewed = idleView(new double[] {1e-3, 1, 1e3, 1e-9});
+    Dispatcher all = Policy.weightedBestOf(4).newDispatcher(4, 1);
+    for (int k = 0; k < 10_000; k++) {
+      all.choose(view.over(skewed), random);
+      assertEquals(Set.of(0, 1, 2, 3), new HashSet<>(view.reads));
+    }
   }
 
   /**
@@ -279,10 +318,21 @@ class PolicyTest {
 
   /** A pool of idle servers of speed 1 at time {@code now}. */
   private static LoadView idleView(int servers, double now) {
+    double[] ones = new double[servers];
+    Arrays.fill(ones, 1);
+    return idleView(ones, now);
+  }
+
+  /** A pool of idle servers of the given speeds at time 0. */
+  private static LoadView idleView(double[] speeds) {
+    return idleView(speeds, 0);
+  }
+
+  private static LoadView idleView(double[] speeds, double now) {
     return new LoadView() {
       @Override
       public int servers() {
-        return servers;
+        return speeds.length;
       }
 
       @Override
@@ -297,7 +347,7 @@ class PolicyTest {
 
       @Override
       public double speed(int server) {
-        return 1;
+        return speeds[server];
       }
 
       @Override
