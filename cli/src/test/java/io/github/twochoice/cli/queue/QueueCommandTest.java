@@ -10,12 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.cli.CommandRun;
+import io.github.twochoice.sim.queue.Policy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -287,6 +290,31 @@ class QueueCommandTest {
     assertTrue(weighted > 55 && leastLoaded < 45, weighted + " vs " + leastLoaded);
     // A quarter of 20,000 requests: six standard deviations of the count, and of the work's noise.
     assertEquals(25, random, 3);
+  }
+
+  /**
+   * The plan counts what it runs: with the defaults, per policy three boards, one exponential run,
+   * three cold joins and three failures (the fresh run is the first board's), and six supermarket
+   * runs; a table without simulations needs none; traffic without a fresh board needs one run.
+   */
+  @Test
+  void thePlanCountsOnlyTheRunsOfTheTablesAsked() {
+    List<Balancer> all = List.of(Balancer.values());
+    List<Double> boards = List.of(0.0, 10.0, 50.0);
+    List<Integer> theory = List.of(10, 100, 1000);
+    List<Policy.Draws> distinct = List.of(Policy.Draws.DISTINCT);
+    Set<QueueTable> every = EnumSet.allOf(QueueTable.class);
+    assertEquals(116, new QueueStudy.Plan(all, 2, boards, theory, distinct, every).runs());
+    assertEquals(
+        0, new QueueStudy.Plan(all, 2, boards, theory, distinct, Set.of(QueueTable.SIZES)).runs());
+    Set<QueueTable> stale = Set.of(QueueTable.RESPONSE_TIMES, QueueTable.TRAFFIC);
+    assertEquals(
+        2,
+        new QueueStudy.Plan(all.subList(0, 1), 2, List.of(10.0), theory, distinct, stale).runs());
+    // d = 1 runs one sampling rule; d = 2 runs both.
+    List<Policy.Draws> both = List.of(Policy.Draws.DISTINCT, Policy.Draws.INDEPENDENT);
+    Set<QueueTable> supermarket = Set.of(QueueTable.SUPERMARKET);
+    assertEquals(9, new QueueStudy.Plan(all, 2, boards, theory, both, supermarket).runs());
   }
 
   /** The supermarket table with both sampling rules: one row pair per rule, one limit per d. */
