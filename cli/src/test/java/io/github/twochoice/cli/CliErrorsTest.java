@@ -94,7 +94,8 @@ class CliErrorsTest {
             "json"),
         bad(
             "Invalid value for option '--policies' (<balancers>): expected one of random,"
-                + " round_robin, best_of_d, best_of_d_ties_low, least_loaded, least_work, weighted,"
+                + " round_robin, best_of_d, best_of_d_independent, best_of_d_ties_low,"
+                + " weighted_best_of_d, least_loaded, least_loaded_ties_low, least_work, weighted,"
                 + " peak_ewma but was 'fastest'",
             "queue",
             "--policies",

@@ -12,14 +12,15 @@ import io.github.twochoice.sim.queue.BoundedPareto;
 import io.github.twochoice.sim.queue.ServiceTimes;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The request sizes of the {@code queue} command, always in milliseconds at speed 1, with a name
- * and a one-line description: exponential of mean 1 ms, the bundled web log's replies through the
- * byte-count model ({@link ServiceTimes#webServiceTimesMillis}), a bounded Pareto fit, or a file.
- * Immutable; reading a file costs one pass over it.
+ * The request sizes of the {@code queue} command, always in milliseconds at speed 1, with a name a
+ * one-line description, a median and a maximum: exponential of mean 1 ms, the bundled web log's
+ * replies through the byte-count model ({@link ServiceTimes#webServiceTimesMillis}), a bounded
+ * Pareto fit, or a file. Immutable; reading a file costs one pass over it, and a sort of its sizes.
  */
 final class JobSizes {
   /** The mean of {@link #exponential()}: 1 ms, so a time in ms is also in mean service times. */
@@ -37,11 +38,15 @@ final class JobSizes {
   private final String name;
   private final String description;
   private final ServiceTimes times;
+  private final double median;
+  private final double max;
 
-  private JobSizes(String name, String description, ServiceTimes times) {
+  private JobSizes(String name, String description, ServiceTimes times, double median, double max) {
     this.name = name;
     this.description = description;
     this.times = times;
+    this.median = median;
+    this.max = max;
   }
 
   /**
@@ -61,10 +66,17 @@ final class JobSizes {
   }
 
   static JobSizes exponential() {
+    return exponential(EXPONENTIAL_MEAN_MILLIS);
+  }
+
+  /** Exponential sizes of the given mean: median mean · ln 2, no maximum. */
+  private static JobSizes exponential(double mean) {
     return new JobSizes(
         "exponential",
-        "exponential sizes of mean " + millis(EXPONENTIAL_MEAN_MILLIS),
-        ServiceTimes.exponential(EXPONENTIAL_MEAN_MILLIS));
+        "exponential sizes of mean " + millis(mean),
+        ServiceTimes.exponential(mean),
+        mean * Math.log(2),
+        Double.POSITIVE_INFINITY);
   }
 
   static JobSizes heavy() {
@@ -78,19 +90,33 @@ final class JobSizes {
             millis(HEAVY_MEAN),
             millis(HEAVY_MAX),
             fit.alpha()),
-        fit);
+        fit,
+        fit.quantile(0.5),
+        fit.upper());
   }
 
   /** The replies of a web log: 0.05 ms plus 1 µs per 100 bytes each, resampled. */
   static JobSizes web(AccessLog log) {
-    return new JobSizes(
+    return resampled(
         "web",
         log.totalRequests()
             + " reply sizes of "
             + log.source()
             + " at 0.05 ms + 1 us per 100 bytes"
             + (log.skippedLines() == 0 ? "" : " (" + log.skippedNote() + ")"),
-        ServiceTimes.empirical(ServiceTimes.webServiceTimesMillis(log.responseBytes())));
+        ServiceTimes.webServiceTimesMillis(log.responseBytes()));
+  }
+
+  /** Sizes resampled from a sample, with its nearest-rank median and its maximum. */
+  private static JobSizes resampled(String name, String description, double[] sample) {
+    double[] ascending = sample.clone();
+    Arrays.sort(ascending);
+    return new JobSizes(
+        name,
+        description,
+        ServiceTimes.empirical(sample),
+        ascending[(ascending.length + 1) / 2 - 1],
+        ascending[ascending.length - 1]);
   }
 
   /** A web log (TSV or Common Log Format) as {@link #web}, or a list of sizes in ms, one a line. */
@@ -118,8 +144,7 @@ final class JobSizes {
     if (!(sum(sizes) > 0)) {
       throw new IllegalArgumentException("the sizes in " + file + " are all 0");
     }
-    return new JobSizes(
-        file.toString(), sizes.length + " sizes in ms from " + file, ServiceTimes.empirical(sizes));
+    return resampled(file.toString(), sizes.length + " sizes in ms from " + file, sizes);
   }
 
   private static double parseSize(String value, Path file) {
@@ -147,10 +172,7 @@ final class JobSizes {
 
   /** Exponential sizes with the same mean as these. */
   JobSizes exponentialOfSameMean() {
-    return new JobSizes(
-        "exponential",
-        "exponential sizes of mean " + millis(times.mean()),
-        ServiceTimes.exponential(times.mean()));
+    return exponential(times.mean());
   }
 
   /** "web", "heavy", "exponential" or the file. */
@@ -160,6 +182,21 @@ final class JobSizes {
 
   ServiceTimes times() {
     return times;
+  }
+
+  /** What the sizes are: the source and how sizes are made from it. */
+  String description() {
+    return description;
+  }
+
+  /** The median size in ms (the nearest-rank median of a sample). */
+  double median() {
+    return median;
+  }
+
+  /** The largest size in ms; infinite for exponential sizes. */
+  double max() {
+    return max;
   }
 
   /** What the sizes are, their mean and the share of work in the largest 1 % of requests. */

@@ -47,6 +47,22 @@ public final class QueueFigures {
     0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999
   };
 
+  /**
+   * The policies of the response-time chart. The variants the command adds (independent draws,
+   * weighted best of d, least loaded with low ties) would draw over their originals' curves on
+   * servers of one speed.
+   */
+  static final List<Balancer> CHART_BALANCERS =
+      List.of(
+          Balancer.RANDOM,
+          Balancer.ROUND_ROBIN,
+          Balancer.BEST_OF_D,
+          Balancer.BEST_OF_D_TIES_LOW,
+          Balancer.LEAST_LOADED,
+          Balancer.LEAST_WORK,
+          Balancer.WEIGHTED,
+          Balancer.PEAK_EWMA);
+
   private QueueFigures() {}
 
   /**
@@ -111,7 +127,7 @@ public final class QueueFigures {
   /** The cumulative distribution of the response time, per policy, on a logarithmic time axis. */
   static Chart responseTimeChart(QueueSetup web) {
     List<Series> series = new ArrayList<>();
-    for (Balancer balancer : Balancer.values()) {
+    for (Balancer balancer : CHART_BALANCERS) {
       Policy policy = balancer.policy(2);
       double[] times = responseTimes(web, policy);
       List<double[]> points = new ArrayList<>();
@@ -163,7 +179,9 @@ public final class QueueFigures {
       double[][] tails = new double[QueueTables.TAIL_LENGTH + 1][runs];
       SupermarketCheck check = null;
       for (int run = 0; run < runs; run++) {
-        check = SupermarketCheck.run(LAMBDA, TAIL_SERVERS, d, setup.requests(), seeds.nextLong());
+        check =
+            SupermarketCheck.run(
+                LAMBDA, TAIL_SERVERS, d, Policy.Draws.DISTINCT, setup.requests(), seeds.nextLong());
         for (int i = 1; i <= QueueTables.TAIL_LENGTH; i++) {
           tails[i][run] = check.simulated().fractionOfTimeAtLeast(i);
         }

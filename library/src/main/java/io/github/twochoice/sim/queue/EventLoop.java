@@ -35,6 +35,7 @@ final class EventLoop {
   private final ResponseTimes responses;
   private final LongestQueueSampler sampler;
   private final long[] requestsPerServer;
+  private final double[] workPerServer;
 
   private boolean joined;
   private boolean failed;
@@ -76,6 +77,7 @@ final class EventLoop {
     this.responses = new ResponseTimes(requests - warmup);
     this.sampler = new LongestQueueSampler(simulation.sampleInterval());
     this.requestsPerServer = new long[servers];
+    this.workPerServer = new double[servers];
   }
 
   RunResult run() {
@@ -132,8 +134,10 @@ final class EventLoop {
     double work = serviceTimes.next(sizes);
     workArrived += work;
     requestsPerServer[server]++;
+    workPerServer[server] += work;
     boolean error = state.failed(server);
-    clock.beforeChange(server, state.outstanding(server), t);
+    int length = state.outstanding(server);
+    clock.change(server, length, length + 1, t);
     double completion = state.accept(server, work);
     inFlight.add(completion, request, server, t, work, error);
   }
@@ -141,7 +145,8 @@ final class EventLoop {
   private void complete(double t) {
     int slot = inFlight.removeNext();
     int server = inFlight.server(slot);
-    clock.beforeChange(server, state.outstanding(server), t);
+    int length = state.outstanding(server);
+    clock.change(server, length, length - 1, t);
     state.release(server);
     double arrival = inFlight.arrival(slot);
     boolean error = inFlight.error(slot);
@@ -185,6 +190,10 @@ final class EventLoop {
 
   long[] requestsPerServer() {
     return requestsPerServer.clone();
+  }
+
+  double[] workPerServer() {
+    return workPerServer.clone();
   }
 
   ServerState state() {

@@ -8,26 +8,28 @@ import java.util.SplittableRandom;
 
 /**
  * Polls every server in the pool and picks the lowest {@link ServerScore}, ties uniformly at random
- * (reservoir sampling over the tied servers). O(n) per request, no state.
+ * (reservoir sampling over the tied servers) or to the lowest index. O(n) per request, no state.
  */
 final class LeastScore implements Policy, Dispatcher {
   private final String name;
   private final ServerScore score;
+  private final Ties ties;
   private final int requiredServers; // 0: any number
 
   LeastScore(String name, ServerScore score) {
-    this(name, score, 0);
+    this(name, score, Ties.RANDOM, 0);
   }
 
-  LeastScore(String name, ServerScore score, int requiredServers) {
+  LeastScore(String name, ServerScore score, Ties ties, int requiredServers) {
     this.name = name;
     this.score = score;
+    this.ties = ties;
     this.requiredServers = requiredServers;
   }
 
   @Override
   public String name() {
-    return name;
+    return name + (ties == Ties.LOWER_INDEX ? ", ties low" : "");
   }
 
   @Override
@@ -43,14 +45,14 @@ final class LeastScore implements Policy, Dispatcher {
   public int choose(LoadView load, SplittableRandom random) {
     int best = 0;
     double bestScore = score.of(load, 0);
-    int ties = 1;
+    int tied = 1;
     for (int server = 1; server < load.servers(); server++) {
       double s = score.of(load, server);
       if (s < bestScore) {
         best = server;
         bestScore = s;
-        ties = 1;
-      } else if (s == bestScore && random.nextInt(++ties) == 0) {
+        tied = 1;
+      } else if (s == bestScore && ties == Ties.RANDOM && random.nextInt(++tied) == 0) {
         best = server;
       }
     }

@@ -76,7 +76,7 @@ public interface Policy {
    * @throws IllegalArgumentException if {@code d} is outside [1, 64]
    */
   static Policy bestOf(int d) {
-    return new BestOfD(d, Draws.DISTINCT, Ties.RANDOM);
+    return bestOf(d, Draws.DISTINCT, Ties.RANDOM);
   }
 
   /**
@@ -90,7 +90,25 @@ public interface Policy {
    * @throws NullPointerException if {@code draws} or {@code ties} is null
    */
   static Policy bestOf(int d, Draws draws, Ties ties) {
-    return new BestOfD(d, draws, ties);
+    return new BestOfD(
+        "best of ", (load, server) -> load.outstanding(server), d, draws, ties, false);
+  }
+
+  /**
+   * Returns weighted best of d: d distinct candidates drawn one after another in proportion to
+   * their speed, the request joins the one with the least {@code (outstanding + 1) / speed}, ties
+   * at random (as nginx's {@code random two least_conn} with weights). Drawing by speed matters:
+   * uniform candidates include a fast server too rarely to give it its share of the work when a few
+   * fast servers hold much of the capacity, whatever the score. On servers of equal speed it
+   * behaves as {@link #bestOf(int)}; see {@link #weighted(double[])} for the + 1.
+   *
+   * @param d the number of candidates, from 1 to 64
+   * @return the policy
+   * @throws IllegalArgumentException if {@code d} is outside [1, 64]
+   */
+  static Policy weightedBestOf(int d) {
+    return new BestOfD(
+        "weighted best of ", Policy::outstandingPerSpeed, d, Draws.DISTINCT, Ties.RANDOM, true);
   }
 
   /**
@@ -99,7 +117,24 @@ public interface Policy {
    * @return the policy
    */
   static Policy leastLoaded() {
-    return new LeastScore("least loaded", (load, server) -> load.outstanding(server));
+    return leastLoaded(Ties.RANDOM);
+  }
+
+  /**
+   * Returns least loaded with the given tie rule: the server with the fewest outstanding requests.
+   * With {@link Ties#LOWER_INDEX} it is the first such server in index order, so on an empty pool
+   * every request goes to server 0 and, at any load, the low indices get more than their share.
+   *
+   * @param ties how equally loaded servers are ordered
+   * @return the policy
+   * @throws NullPointerException if {@code ties} is null
+   */
+  static Policy leastLoaded(Ties ties) {
+    return new LeastScore(
+        "least loaded",
+        (load, server) -> load.outstanding(server),
+        Objects.requireNonNull(ties, "ties"),
+        0);
   }
 
   /**
@@ -119,8 +154,7 @@ public interface Policy {
    * @return the policy
    */
   static Policy weighted() {
-    return new LeastScore(
-        "weighted", (load, server) -> (load.outstanding(server) + 1) / load.speed(server));
+    return new LeastScore("weighted", Policy::outstandingPerSpeed);
   }
 
   /**
@@ -142,7 +176,10 @@ public interface Policy {
       }
     }
     return new LeastScore(
-        "weighted", (load, server) -> (load.outstanding(server) + 1) / copy[server], copy.length);
+        "weighted",
+        (load, server) -> (load.outstanding(server) + 1) / copy[server],
+        Ties.RANDOM,
+        copy.length);
   }
 
   /**
@@ -176,5 +213,10 @@ public interface Policy {
           "initialEstimate must be finite and >= 0: " + initialEstimate);
     }
     return new PeakEwma(decayTime, initialEstimate, false);
+  }
+
+  /** {@code (outstanding + 1) / speed}: the score of weighted and weighted best of d. */
+  private static double outstandingPerSpeed(LoadView load, int server) {
+    return (load.outstanding(server) + 1) / load.speed(server);
   }
 }

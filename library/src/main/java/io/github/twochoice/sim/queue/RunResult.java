@@ -26,7 +26,9 @@ public final class RunResult {
   private final double p999;
   private final double max;
   private final int[] longestPerServer;
+  private final double meanLongestQueue;
   private final long[] requestsPerServer;
+  private final double[] workPerServer;
   private final double[] queueTail;
   private final int[] longestQueueSeries;
   private final double sampleInterval;
@@ -46,7 +48,9 @@ public final class RunResult {
     this.p999 = times.quantile(0.999);
     this.max = times.quantile(1);
     this.longestPerServer = run.state().longestPerServer();
+    this.meanLongestQueue = run.clock().meanLongest();
     this.requestsPerServer = run.requestsPerServer();
+    this.workPerServer = run.workPerServer();
     this.queueTail = run.clock().tail();
     this.longestQueueSeries = run.sampler().samples();
     this.sampleInterval = run.sampleInterval();
@@ -148,6 +152,20 @@ public final class RunResult {
   }
 
   /**
+   * Returns the longest queue in the pool averaged over time, from the first measured arrival to
+   * the last arrival (the window of {@link #fractionOfTimeAtLeast}): the integral of {@code max_i
+   * Q_i(t)} over the window, divided by its length. It is at most {@link #longestQueue()}, which
+   * takes the maximum over the whole run, and it tells a queue that stays long from one that peaked
+   * once.
+   *
+   * @return the time-averaged longest queue, NaN if the window is empty (the first measured request
+   *     is the last)
+   */
+  public double meanLongestQueue() {
+    return meanLongestQueue;
+  }
+
+  /**
    * Returns the longest queue each server held at any time of the run.
    *
    * @return one entry per server
@@ -163,6 +181,16 @@ public final class RunResult {
    */
   public long[] requestsPerServer() {
     return requestsPerServer.clone();
+  }
+
+  /**
+   * Returns the total size of the requests sent to each server, warm-up and errors included; the
+   * entries add up to {@link #workArrived()} (up to rounding).
+   *
+   * @return one entry per server
+   */
+  public double[] workPerServer() {
+    return workPerServer.clone();
   }
 
   /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.sim.queue.Policy.Draws;
 import io.github.twochoice.sim.queue.Policy.Ties;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -105,6 +106,133 @@ class PolicyTest {
     }
   }
 
+  /**
+   * Distinct candidates are d different servers, each d-subset equally likely (Floyd's sampling):
+   * with d = 3 of 4 servers, the server left out is uniform, a quarter of 40,000 decisions (six
+   * standard deviations of a binomial count); with d = n every server is read once.
+   */
+  @Test
+  void distinctCandidatesNeverRepeatAServer() {
+    long[] leftOut = new long[4];
+    Policy three =
+        new CheckedPolicy(
+            Policy.bestOf(3),
+            (load, read, chosen) -> {
+              assertEquals(3, read.reads.size());
+              assertEquals(3, new HashSet<>(read.reads).size(), () -> "candidates " + read.reads);
+              leftOut[6 - read.reads.stream().mapToInt(Integer::intValue).sum()]++;
+            });
+    run(three, 4, 40_000).build().run();
+    for (long count : leftOut) {
+      assertEquals(10_000, (double) count, 6 * Math.sqrt(40_000 * 0.25 * 0.75));
+    }
+    Policy all =
+        new CheckedPolicy(
+            Policy.bestOf(4, Draws.DISTINCT, Ties.LOWER_INDEX),
+            (load, read, chosen) -> assertEquals(Set.of(0, 1, 2, 3), new HashSet<>(read.reads)));
+    run(all, 4, 10_000).build().run();
+  }
+
+  /**
+   * Weighted best of d draws its candidates in proportion to speed, without replacement: with
+   * speeds 1, 1, 2 and 4 (shares w = 1/8, 1/8, 1/4, 1/2) the ordered pair (i, j) comes with
+   * probability w_i w_j / (1 − w_i). 40,000 choices on an idle pool, six binomial standard
+   * deviations per pair. With d = n every server is drawn once, however skewed the speeds.
+   */
+  @Test
+  void weightedBestOfDDrawsDistinctCandidatesInProportionToSpeed() {
+    double[] w = {0.125, 0.125, 0.25, 0.5};
+    LoadView idle = idleView(new double[] {1, 1, 2, 4});
+    RecordingView view = new RecordingView();
+    Dispatcher pairs = Policy.weightedBestOf(2).newDispatcher(4, 1);
+    SplittableRandom random = new SplittableRandom(11);
+    int choices = 40_000;
+    long[][] seen = new long[4][4];
+    for (int k = 0; k < choices; k++) {
+      pairs.choose(view.over(idle), random);
+      assertEquals(2, view.reads.size());
+      seen[view.reads.get(0)][view.reads.get(1)]++;
+    }
+    for (int i = 0; i < 4; i++) {
+      assertEquals(0, seen[i][i], "a repeated candidate");
+      for (int j = 0; j < 4; j++) {
+        if (i != j) {
+          double p = w[i] * w[j] / (1 - w[i]);
+          double sd = Math.sqrt(choices * p * (1 - p));
+          assertEquals(p * choices, (double) seen[i][j], 6 * sd, "pair " + i + ", " + j);
+        }
+      }
+    }
+    LoadView skewed = idleView(new double[] {1e-3, 1, 1e3, 1e-9});
+    Dispatcher all = Policy.weightedBestOf(4).newDispatcher(4, 1);
+    for (int k = 0; k < 10_000; k++) {
+      all.choose(view.over(skewed), random);
+      assertEquals(Set.of(0, 1, 2, 3), new HashSet<>(view.reads));
+    }
+  }
+
+  /**
+   * Ties to the lowest index on an idle pool: least loaded always picks server 0, best of 2 the
+   * lower of its two distinct candidates, so server k gets (n − 1 − k) of the C(n, 2) pairs: 4, 3,
+   * 2, 1 and 0 tenths for n = 5. Random ties spread evenly. 20,000 picks each; six standard
+   * deviations of a binomial count.
+   */
+  @Test
+  void lowIndexTiesOnAnIdlePoolFavourTheLowIndices() {
+    LoadView idle = idleView(5, 0);
+    SplittableRandom random = new SplittableRandom(3);
+    Dispatcher leastLoadedLow = Policy.leastLoaded(Ties.LOWER_INDEX).newDispatcher(5, 1);
+    Dispatcher bestOfTwoLow =
+        Policy.bestOf(2, Draws.DISTINCT, Ties.LOWER_INDEX).newDispatcher(5, 1);
+    Dispatcher leastLoaded = Policy.leastLoaded().newDispatcher(5, 1);
+    int picks = 20_000;
+    long[] pairs = new long[5];
+    long[] even = new long[5];
+    for (int i = 0; i < picks; i++) {
+      assertEquals(0, leastLoadedLow.choose(idle, random));
+      pairs[bestOfTwoLow.choose(idle, random)]++;
+      even[leastLoaded.choose(idle, random)]++;
+    }
+    for (int k = 0; k < 5; k++) {
+      double p = (4 - k) / 10.0;
+      assertEquals(p * picks, (double) pairs[k], 6 * Math.sqrt(picks * p * (1 - p)), "pairs " + k);
+      assertEquals(picks / 5.0, (double) even[k], 6 * Math.sqrt(picks * 0.2 * 0.8), "even " + k);
+    }
+    assertEquals("least loaded, ties low", Policy.leastLoaded(Ties.LOWER_INDEX).name());
+  }
+
+  /**
+   * Least loaded with ties to the lowest index picks the first of the least loaded servers, so the
+   * first request of a run goes to server 0; under load the low indices get more. With 10 servers
+   * at λ = 0.9 and 200,000 requests each server gets about 20,000, whose count varies by about
+   * √20,000 = 141; server 0 must beat server 9 by more than six standard deviations of the
+   * difference (1,200), and with random ties the two must be within it.
+   */
+  @Test
+  void leastLoadedWithLowTiesPicksTheFirstLeastLoadedServer() {
+    Policy checked =
+        new CheckedPolicy(
+            Policy.leastLoaded(Ties.LOWER_INDEX),
+            (load, read, chosen) -> {
+              for (int s = 0; s < load.servers(); s++) {
+                assertTrue(
+                    load.outstanding(s) > load.outstanding(chosen)
+                        || (load.outstanding(s) == load.outstanding(chosen) && s >= chosen),
+                    "chose " + chosen + " over " + s);
+              }
+            });
+    Trace trace = new Trace(10_000);
+    run(checked, 10, 10_000).listener(trace).build().run();
+    assertEquals(0, trace.server[0]);
+
+    long[] low =
+        run(Policy.leastLoaded(Ties.LOWER_INDEX), 10, 200_000).build().run().requestsPerServer();
+    long[] fair = run(Policy.leastLoaded(), 10, 200_000).build().run().requestsPerServer();
+    double sixSigma = 6 * Math.sqrt(2 * 20_000.0);
+    assertTrue(low[0] - low[9] > sixSigma, () -> low[0] + " vs " + low[9]);
+    assertTrue(Math.abs(fair[0] - fair[9]) < sixSigma, () -> fair[0] + " vs " + fair[9]);
+  }
+
   @Test
   void leastLoadedAndLeastWorkPollEveryServerAndPickAMinimum() {
     Policy leastLoaded =
@@ -185,10 +313,26 @@ class PolicyTest {
   }
 
   private static LoadView fixedView(double now) {
+    return idleView(1, now);
+  }
+
+  /** A pool of idle servers of speed 1 at time {@code now}. */
+  private static LoadView idleView(int servers, double now) {
+    double[] ones = new double[servers];
+    Arrays.fill(ones, 1);
+    return idleView(ones, now);
+  }
+
+  /** A pool of idle servers of the given speeds at time 0. */
+  private static LoadView idleView(double[] speeds) {
+    return idleView(speeds, 0);
+  }
+
+  private static LoadView idleView(double[] speeds, double now) {
     return new LoadView() {
       @Override
       public int servers() {
-        return 1;
+        return speeds.length;
       }
 
       @Override
@@ -203,7 +347,7 @@ class PolicyTest {
 
       @Override
       public double speed(int server) {
-        return 1;
+        return speeds[server];
       }
 
       @Override

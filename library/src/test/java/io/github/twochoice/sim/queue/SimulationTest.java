@@ -78,6 +78,11 @@ class SimulationTest {
     assertEquals(result.workArrived(), result.workServed(), 1e-9 * traced);
     double last = Arrays.stream(trace.completion).max().orElseThrow();
     assertEquals(last, result.endTime());
+    double[] perServer = new double[3];
+    for (int r = 0; r < REQUESTS; r++) {
+      perServer[trace.server[r]] += trace.work[r];
+    }
+    assertArrayEquals(perServer, result.workPerServer(), 1e-9 * traced);
   }
 
   @Test
@@ -136,6 +141,9 @@ class SimulationTest {
       assertEquals(timeAtLeast[i] / (3 * (to - from)), result.fractionOfTimeAtLeast(i), 1e-9);
     }
     assertEquals(1, result.fractionOfTimeAtLeast(0), 1e-12);
+    assertEquals(timeAveragedLongest(trace, from, to), result.meanLongestQueue(), 1e-9);
+    assertTrue(result.meanLongestQueue() <= result.longestQueue());
+    assertTrue(result.meanLongestQueue() >= result.fractionOfTimeAtLeast(1));
 
     int[] series = result.longestQueueSeries();
     assertEquals(5, result.sampleInterval());
@@ -147,6 +155,26 @@ class SimulationTest {
       }
       assertEquals(max, series[k], "sample " + k);
     }
+  }
+
+  /** The longest of the three queues averaged over [from, to], swept from the trace. */
+  private static double timeAveragedLongest(Trace trace, double from, double to) {
+    List<double[]> events = new ArrayList<>(); // time, server, +1 or -1
+    for (int r = 0; r < REQUESTS; r++) {
+      events.add(new double[] {trace.arrival[r], trace.server[r], +1});
+      events.add(new double[] {trace.completion[r], trace.server[r], -1});
+    }
+    events.sort((a, b) -> Double.compare(a[0], b[0]));
+    int[] length = new int[3];
+    double integral = 0;
+    double previous = from;
+    for (double[] e : events) {
+      double t = Math.min(Math.max(e[0], from), to);
+      integral += Arrays.stream(length).max().orElseThrow() * (t - previous);
+      previous = t;
+      length[(int) e[1]] += (int) e[2];
+    }
+    return integral / (to - from);
   }
 
   @Test
