@@ -4,7 +4,10 @@
  */
 package io.github.twochoice.cli.common;
 
+import java.io.Console;
 import java.io.PrintWriter;
+import java.lang.reflect.Method;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -67,14 +70,35 @@ public final class CommonOptions {
     return new Progress(spec.commandLine().getErr(), label, total, showsProgress());
   }
 
-  /**
-   * Whether to show progress: not with {@code --quiet}, and only in an interactive session. Java 17
-   * cannot ask whether the error stream is a terminal; {@link System#console()}, non-null when the
-   * input and output are, stands in for it, so a run whose output goes to a file or a pipe (a
-   * script, a CI log) prints no progress lines.
-   */
+  /** Whether to show progress: not with {@code --quiet}, and only in an interactive session. */
   private boolean showsProgress() {
-    return !quiet && System.console() != null;
+    return !quiet && interactive();
+  }
+
+  /**
+   * Whether the input and output are a terminal, so a run whose output goes to a file or a pipe (a
+   * script, a CI log) prints no progress lines. Java cannot ask whether the error stream is a
+   * terminal; the system console stands in for it. Up to Java 21, {@link System#console()} returns
+   * a console only when the input and output are a terminal. From Java 22 it may return one for
+   * redirected streams too, and its {@code isTerminal()} tells; Java 17 has no such method, so it
+   * is looked up by reflection. Cost: one method lookup per command.
+   */
+  private static boolean interactive() {
+    return Optional.ofNullable(System.console()).map(CommonOptions::isTerminal).orElse(false);
+  }
+
+  private static boolean isTerminal(Console console) {
+    Method isTerminal;
+    try {
+      isTerminal = Console.class.getMethod("isTerminal");
+    } catch (NoSuchMethodException e) {
+      return true; // before Java 22, a console exists only on a terminal
+    }
+    try {
+      return (Boolean) isTerminal.invoke(console);
+    } catch (ReflectiveOperationException e) {
+      throw new LinkageError("cannot call Console.isTerminal()", e);
+    }
   }
 
   /**
