@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -101,10 +102,11 @@ public final class ReportCommand implements Runnable {
     sections.add(
         QueueFigures.section(
             log, settings.queueRequests(), settings.seedsPerPoint(), settings.seed()));
+    // The report is dated by the calendar of the machine that wrote it, the day its reader ran it.
+    LocalDate today = LocalDate.now(ZoneId.systemDefault());
     try {
       String html =
-          ReportPage.html(
-              sections, ReportPage.parameters(settings, BuildVersion.version(), LocalDate.now()));
+          ReportPage.html(sections, ReportPage.parameters(settings, BuildVersion.version(), today));
       Files.writeString(out, html, StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + out + ": " + PlaceCommand.reason(e), e);
