@@ -64,16 +64,14 @@ final class BoardLab {
     params.checkAllRead();
     Requests run =
         Requests.of(simulation(n, lambda, period, policy(policy), requests, seed), requests);
-    double[] arrival = run.arrival();
-    double[] completion = run.completion();
-    int[] server = run.server();
     RunResult result = run.result();
     int[][] queues = new int[requests][];
     int[][] board = new int[requests][];
     for (int k = 0; k < requests; k++) {
-      queues[k] = lengthsAt(arrival[k], arrival, completion, server, n, k);
-      double update = period == 0 ? arrival[k] : Math.floor(arrival[k] / period) * period;
-      board[k] = lengthsAt(update, arrival, completion, server, n, k - 1);
+      double arrival = run.arrival(k);
+      queues[k] = run.lengthsAt(arrival, n, k);
+      double update = period == 0 ? arrival : Math.floor(arrival / period) * period;
+      board[k] = run.lengthsAt(update, n, k - 1);
     }
     return Json.obj()
         .put("servers", n)
@@ -83,8 +81,8 @@ final class BoardLab {
         .put("policyName", policy(policy).name())
         .put("seed", seed)
         .put("steps", requests)
-        .put("arrival", arrival)
-        .put("server", server)
+        .put("arrival", run.arrivals())
+        .put("server", run.servers())
         .put("queues", queues)
         .put("board", board)
         .put("meanTime", result.mean())
@@ -92,14 +90,24 @@ final class BoardLab {
   }
 
   /**
-   * A run and what it reported of each request, indexed in arrival order.
-   *
-   * @param arrival each request's arrival time
-   * @param completion the time it was answered
-   * @param server the server it was sent to
-   * @param result the run's figures
+   * A run and what it reported of each request, indexed in arrival order: when it arrived, the
+   * server it was sent to and when it was answered. The arrays stay inside; callers read one entry
+   * or get a copy. Cost: three arrays of one entry per request; {@link #lengthsAt} reads the first
+   * {@code last + 1} requests.
    */
-  record Requests(double[] arrival, double[] completion, int[] server, RunResult result) {
+  static final class Requests {
+    private final double[] arrival;
+    private final double[] completion;
+    private final int[] server;
+    private final RunResult result;
+
+    private Requests(double[] arrival, double[] completion, int[] server, RunResult result) {
+      this.arrival = arrival;
+      this.completion = completion;
+      this.server = server;
+      this.result = result;
+    }
+
     /** Runs a simulation of {@code requests} requests and records each through its listener. */
     static Requests of(Simulation.Builder simulation, int requests) {
       double[] arrival = new double[requests];
@@ -117,21 +125,50 @@ final class BoardLab {
               .run();
       return new Requests(arrival, completion, server, result);
     }
-  }
 
-  /**
-   * The requests each server holds at time t: those among the first {@code last + 1} that arrived
-   * by t and are not answered yet.
-   */
-  private static int[] lengthsAt(
-      double t, double[] arrival, double[] completion, int[] server, int n, int last) {
-    int[] lengths = new int[n];
-    for (int i = 0; i <= last; i++) {
-      if (arrival[i] <= t && completion[i] > t) {
-        lengths[server[i]]++;
-      }
+    /** The run's figures. */
+    RunResult result() {
+      return result;
     }
-    return lengths;
+
+    /** The arrival time of request {@code k}. */
+    double arrival(int k) {
+      return arrival[k];
+    }
+
+    /** The time request {@code k} was answered. */
+    double completion(int k) {
+      return completion[k];
+    }
+
+    /** The server request {@code k} was sent to. */
+    int server(int k) {
+      return server[k];
+    }
+
+    /** Every request's arrival time, a copy. */
+    double[] arrivals() {
+      return arrival.clone();
+    }
+
+    /** The server each request was sent to, a copy. */
+    int[] servers() {
+      return server.clone();
+    }
+
+    /**
+     * The requests each of the {@code n} servers holds at time t: those among the first {@code last
+     * + 1} that arrived by t and are not answered yet.
+     */
+    int[] lengthsAt(double t, int n, int last) {
+      int[] lengths = new int[n];
+      for (int i = 0; i <= last; i++) {
+        if (arrival[i] <= t && completion[i] > t) {
+          lengths[server[i]]++;
+        }
+      }
+      return lengths;
+    }
   }
 
   static Simulation.Builder simulation(

@@ -426,33 +426,32 @@ class LabBrowserTest {
     BoardLab.Requests run =
         BoardLab.Requests.of(
             BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026), 400);
-    double[] arrival = run.arrival();
-    double[] completion = run.completion();
-    int[] server = run.server();
+    double arrival = run.arrival(299);
+    int server = run.server(299);
     int[] queues = new int[8];
     for (int i = 0; i < 300; i++) {
-      queues[server[i]] += completion[i] > arrival[299] ? 1 : 0;
+      queues[run.server(i)] += run.completion(i) > arrival ? 1 : 0;
     }
     for (WebElement bar : driver.findElements(By.cssSelector("rect.queue"))) {
       int s = Integer.parseInt(bar.getAttribute("data-server"));
       assertEquals(String.valueOf(queues[s]), bar.getAttribute("data-length"), "server " + s);
     }
     assertEquals(String.valueOf(run.result().longestQueue()), status("longest queue of the run"));
-    assertTrue(figure().contains("Request 300 → server " + server[299] + " at t = "), figure());
+    assertTrue(figure().contains("Request 300 → server " + server + " at t = "), figure());
     screenshot("board");
     byId("export-csv").click();
     List<String> csv = Files.readAllLines(downloaded("twochoice-board-step-300.csv"));
     assertEquals(301, csv.size(), "a header and one line per request so far");
     String[] last = csv.get(300).split(",", -1);
     assertEquals("300", last[0]);
-    assertEquals(arrival[299], Double.parseDouble(last[1]), 0.0, "the time, exactly");
-    assertEquals(String.valueOf(server[299]), last[2]);
-    assertEquals(String.valueOf(queues[server[299]]), last[3 + server[299]]);
+    assertEquals(arrival, Double.parseDouble(last[1]), 0.0, "the time, exactly");
+    assertEquals(String.valueOf(server), last[2]);
+    assertEquals(String.valueOf(queues[server]), last[3 + server]);
     byId("export-svg").click();
     String svg = Files.readString(downloaded("twochoice-board-step-300.svg"));
     assertTrue(svg.startsWith("<?xml"), svg);
     assertTrue(svg.contains("<svg ") && svg.contains("xmlns=\"http://www.w3.org/2000/svg\""), svg);
-    assertTrue(svg.contains("Request 300 → server " + server[299]), "the figure as drawn");
+    assertTrue(svg.contains("Request 300 → server " + server), "the figure as drawn");
     String at300 = figure();
     press(Keys.ARROW_RIGHT);
     assertNotEquals(at300, figure());
