@@ -13,18 +13,16 @@ import io.github.twochoice.place.PairHash;
  * labels, h is FNV-1a 64 and mix the SplitMix64 finalizer. Constant data; no cost.
  */
 enum PairHashes {
-  STANDARD("mix(h(k) ^ h(s))", PairHash.standard()),
-  XOR("h(k) ^ h(s)", PairHash.xorUnmixed()),
-  XOR_OF_MIXED("mix(h(k)) ^ mix(h(s))", PairHash.xorOfMixed()),
-  SUM("h(k) + h(s)", PairHash.sumUnmixed()),
-  SUM_OF_MIXED("mix(h(k)) + mix(h(s))", PairHash.sumOfMixed());
+  STANDARD("mix(h(k) ^ h(s))"),
+  XOR("h(k) ^ h(s)"),
+  XOR_OF_MIXED("mix(h(k)) ^ mix(h(s))"),
+  SUM("h(k) + h(s)"),
+  SUM_OF_MIXED("mix(h(k)) + mix(h(s))");
 
   private final String label;
-  private final PairHash pairHash;
 
-  PairHashes(String label, PairHash pairHash) {
+  PairHashes(String label) {
     this.label = label;
-    this.pairHash = pairHash;
   }
 
   /** The formula of the weight of node s for key k, as the tables show it. */
@@ -32,7 +30,14 @@ enum PairHashes {
     return label;
   }
 
+  /** The pair hash the label names; the enum holds only its label, which is immutable. */
   PairHash pairHash() {
-    return pairHash;
+    return switch (this) {
+      case STANDARD -> PairHash.standard();
+      case XOR -> PairHash.xorUnmixed();
+      case XOR_OF_MIXED -> PairHash.xorOfMixed();
+      case SUM -> PairHash.sumUnmixed();
+      case SUM_OF_MIXED -> PairHash.sumOfMixed();
+    };
   }
 }
