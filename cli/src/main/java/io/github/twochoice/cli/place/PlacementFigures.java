@@ -125,8 +125,8 @@ public final class PlacementFigures {
 
   static Chart weightedChart(PlacementStudy study) {
     List<Series> series = new ArrayList<>();
-    WeightedShares log = study.weighted().get(WeightedScore.LOGARITHMIC.ordinal());
-    WeightedShares naive = study.weighted().get(WeightedScore.LINEAR.ordinal());
+    WeightedShares log = study.weighted(WeightedScore.LOGARITHMIC);
+    WeightedShares naive = study.weighted(WeightedScore.LINEAR);
     series.add(shares("log", log.urls().shares(), Style.MEASURED));
     series.add(shares("naive", naive.urls().shares(), Style.MEASURED));
     series.add(shares("naive theory", unboxed(naive.exact()), Style.THEORY));

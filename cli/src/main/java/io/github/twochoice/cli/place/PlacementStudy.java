@@ -8,7 +8,9 @@ import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.place.WeightedScore;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -68,10 +70,10 @@ public final class PlacementStudy {
   private final AccessLog log;
   private final List<String> nodes;
   private final String failed;
-  private final List<SchemeRun> runs = new ArrayList<>();
+  private final Map<PlacementScheme, SchemeRun> runs = new EnumMap<>(PlacementScheme.class);
   private final List<Shrink> shrinks = new ArrayList<>();
   private final List<RingBalance> rings;
-  private final List<WeightedShares> weighted = new ArrayList<>();
+  private final Map<WeightedScore, WeightedShares> weighted = new EnumMap<>(WeightedScore.class);
   private final List<ReplicaPairs> replicaPairs;
   private final HotKeys hotKeys;
 
@@ -96,7 +98,8 @@ public final class PlacementStudy {
       String[] owners = scheme.place(nodes).owners(urls);
       String[] afterFailure = scheme.placeWithout(nodes, failed).owners(urls);
       String[] afterJoin = scheme.placeWith(nodes, joined()).owners(urls);
-      runs.add(
+      runs.put(
+          scheme,
           new SchemeRun(
               scheme,
               NodeLoads.of(nodes, owners, ones),
@@ -115,7 +118,7 @@ public final class PlacementStudy {
     this.replicaPairs = ReplicaPairs.compare(nodes, urls, failed);
     this.rings = RingBalance.compare(nodes, urls);
     for (WeightedScore score : WeightedScore.values()) {
-      weighted.add(WeightedShares.measure(score, nodes, capacities(), urls, requests));
+      weighted.put(score, WeightedShares.measure(score, nodes, capacities(), urls, requests));
     }
     this.hotKeys = HotKeys.rank(nodes, urls, requests);
   }
@@ -224,8 +227,9 @@ public final class PlacementStudy {
     return capacities().stream().map(c -> Format.fixed(c, 0)).collect(Collectors.joining(","));
   }
 
+  /** The run of each scheme, in the order of {@link PlacementScheme#values()}. */
   List<SchemeRun> runs() {
-    return List.copyOf(runs);
+    return List.copyOf(runs.values());
   }
 
   /**
@@ -235,7 +239,7 @@ public final class PlacementStudy {
    * @return its run
    */
   public SchemeRun run(PlacementScheme scheme) {
-    return runs.get(scheme.ordinal());
+    return runs.get(scheme);
   }
 
   List<Shrink> shrinks() {
@@ -253,7 +257,12 @@ public final class PlacementStudy {
 
   /** The weighted shares under each score, in the order of {@link WeightedScore#values()}. */
   List<WeightedShares> weighted() {
-    return List.copyOf(weighted);
+    return List.copyOf(weighted.values());
+  }
+
+  /** The weighted shares under one score. */
+  WeightedShares weighted(WeightedScore score) {
+    return weighted.get(score);
   }
 
   HotKeys hotKeys() {
