@@ -46,7 +46,8 @@ public record CommandRun(int exitCode, String out, String err) {
   public void assertAsciiCsv(String command) {
     int line = 1;
     for (String text : out.lines().toList()) {
-      for (char c : text.toCharArray()) {
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
         assertTrue(c < 128, command + ", line " + line + ", '" + c + "': " + text);
       }
       line++;
