@@ -6,6 +6,7 @@ package io.github.twochoice.cli.docs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -114,6 +115,10 @@ class DocsCheckTest {
     assertEquals(List.of("Second table", "b 2", "c 3"), section.select(output));
     OutputBlock lines = new OutputBlock(ROOT, 1, "x", false, "lines 1-2,5", 2, List.of());
     assertEquals(List.of("First", "a 1", "b 2"), lines.select(output));
+    for (String malformed : List.of("lines 3-", "lines 1,", "lines 2-x")) {
+      OutputBlock bad = new OutputBlock(ROOT, 1, "x", false, malformed, 2, List.of());
+      assertThrows(IllegalArgumentException.class, () -> bad.select(output), malformed);
+    }
     OutputBlock quoted =
         new OutputBlock(ROOT, 1, "place --input 'a b.log' --csv", false, "", 2, List.of());
     assertEquals(List.of("place", "--input", "a b.log", "--csv"), quoted.argv());

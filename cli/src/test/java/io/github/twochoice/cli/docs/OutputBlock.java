@@ -7,6 +7,8 @@ package io.github.twochoice.cli.docs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A block of a document that shows what a command prints: the marker {@code <!-- output: ARGS -->}
@@ -33,6 +35,9 @@ record OutputBlock(
     String filter,
     int firstLine,
     List<String> lines) {
+  /** A range of the {@code lines} filter: line A, or lines A to B. */
+  private static final Pattern RANGE = Pattern.compile("([0-9]+)(?:-([0-9]+))?");
+
   OutputBlock {
     lines = List.copyOf(lines);
   }
@@ -43,7 +48,8 @@ record OutputBlock(
     StringBuilder word = new StringBuilder();
     char quote = 0;
     boolean inWord = false;
-    for (char c : args.toCharArray()) {
+    for (int i = 0; i < args.length(); i++) {
+      char c = args.charAt(i);
       if (quote != 0) {
         if (c == quote) {
           quote = 0;
@@ -93,10 +99,13 @@ record OutputBlock(
     }
     if (how.equals("lines")) {
       List<String> picked = new ArrayList<>();
-      for (String range : what.split(",")) {
-        String[] ends = range.strip().split("-");
-        int from = Integer.parseInt(ends[0]);
-        int to = ends.length > 1 ? Integer.parseInt(ends[1]) : from;
+      for (String range : what.split(",", -1)) {
+        Matcher ends = RANGE.matcher(range.strip());
+        if (!ends.matches()) {
+          throw new IllegalArgumentException("'" + range + "' is not A or A-B in " + filter);
+        }
+        int from = Integer.parseInt(ends.group(1));
+        int to = ends.group(2) == null ? from : Integer.parseInt(ends.group(2));
         if (from < 1 || to < from || to > output.size()) {
           throw new IllegalArgumentException(
               "lines " + range + " outside the output's " + output.size() + " lines");
