@@ -34,7 +34,7 @@ class BallsBoundsTest {
             "n,m,mu,mu/2,n*e^(-mu/8),least: mean,lowest,greatest: mean,highest,2 mu,n*(e/4)^mu");
     assertTrue(header > 0, String.join("\n", lines));
     for (String line : lines.subList(header + 1, header + 3)) {
-      String[] cells = line.split(",");
+      String[] cells = line.split(",", -1);
       int n = Integer.parseInt(cells[0]);
       long m = Long.parseLong(cells[1]);
       double mu = Double.parseDouble(cells[2]);

@@ -71,7 +71,7 @@ public final class ChartAssertions {
                 ? List.of(m.group(3).split(" "))
                 : List.of(m.group(1) + "," + m.group(2));
         for (String pair : pairs) {
-          String[] xy = pair.split(",");
+          String[] xy = pair.split(",", -1);
           double x = Double.parseDouble(xy[0]);
           double y = Double.parseDouble(xy[1]);
           assertTrue(x >= left - 0.05 && x <= right + 0.05, title + ": x " + x + " in " + group);
