@@ -137,7 +137,7 @@ class BallsIntoBinsTest {
     // Random ties favour no group: each ball goes left with probability 1/2 by symmetry, so the
     // left count is Binomial(N, 1/2) (sd 158): six sd.
     long[] perGroup = stats.entriesPerChoice();
-    assertEquals(N / 2.0, perGroup[0], 6 * Math.sqrt(N / 4.0));
+    assertEquals(N / 2.0, (double) perGroup[0], 6 * Math.sqrt(N / 4.0));
     assertEquals(N, perGroup[0] + perGroup[1]);
   }
 

@@ -73,7 +73,7 @@ class PlacementFiguresTest {
     Chart failure = placement.figures().get(1).chart();
     assertArrayEquals(new double[] {1, 2, 4, 5, 6, 7, 8}, failure.series("rendezvous").xs());
     assertEquals(
-        study.run(PlacementScheme.RENDEZVOUS).urls().load("proxy-3"),
+        (double) study.run(PlacementScheme.RENDEZVOUS).urls().load("proxy-3"),
         Arrays.stream(failure.series("rendezvous").ys()).sum(),
         1e-9);
     // The naive score gives a node of capacity 4 exactly 223/512 of the keys, capacity 1: 1/512.
@@ -95,7 +95,7 @@ class PlacementFiguresTest {
     assertEquals("proxy-5 fails: URLs each surviving node receives", failure.title());
     assertArrayEquals(new double[] {1, 2, 3, 4, 6, 7, 8}, failure.series("rendezvous").xs());
     assertEquals(
-        five.run(PlacementScheme.RENDEZVOUS).urls().load("proxy-5"),
+        (double) five.run(PlacementScheme.RENDEZVOUS).urls().load("proxy-5"),
         Arrays.stream(failure.series("rendezvous").ys()).sum(),
         1e-9);
   }
