@@ -34,18 +34,17 @@ class AccessLogReaderTest {
           "");
 
   private static final String CLF =
-      String.join(
-          "\n",
-          "in24.inetnebr.com - - [01/Aug/1995:00:00:01 -0400]"
-              + " \"GET /shuttle/missions/sts-68/news/sts-68-mcc-05.txt HTTP/1.0\" 200 1839",
-          "uplherc.upl.com - - [01/Aug/1995:00:00:07 -0400] \"GET / HTTP/1.0\" 304 0",
-          "uplherc.upl.com - - [01/Aug/1995:00:00:08 -0400] \"GET /images/ksclogo-medium.gif\""
-              + " 304 -",
-          "this line is not a request",
-          "ix-esc-ca2-07.ix.netcom.com - - [01/Aug/1995:00:00:09 -0400]"
-              + " \"GET /images/launch-logo.gif HTTP/1.0\" 200 1713",
-          "uplherc.upl.com - - [01/Aug/1995:00:00:14 -0400] \"GET / HTTP/1.0\" 304 abc",
-          "slppp6.intermind.net - - [01/Aug/1995:00:00:10 -0400] \"GET / HTTP/1.0\" 200 7280");
+      """
+      in24.inetnebr.com - - [01/Aug/1995:00:00:01 -0400] \
+      "GET /shuttle/missions/sts-68/news/sts-68-mcc-05.txt HTTP/1.0" 200 1839
+      uplherc.upl.com - - [01/Aug/1995:00:00:07 -0400] "GET / HTTP/1.0" 304 0
+      uplherc.upl.com - - [01/Aug/1995:00:00:08 -0400] "GET /images/ksclogo-medium.gif" 304 -
+      this line is not a request
+      ix-esc-ca2-07.ix.netcom.com - - [01/Aug/1995:00:00:09 -0400] \
+      "GET /images/launch-logo.gif HTTP/1.0" 200 1713
+      uplherc.upl.com - - [01/Aug/1995:00:00:14 -0400] "GET / HTTP/1.0" 304 abc
+      slppp6.intermind.net - - [01/Aug/1995:00:00:10 -0400] "GET / HTTP/1.0" 200 7280\
+      """;
 
   private static AccessLog read(Path dir, String name, String text, LogFormat format)
       throws IOException {
