@@ -238,7 +238,7 @@ class HashStrategyTest {
     @Override
     @SuppressWarnings("unchecked")
     public Entry<byte[], String>[] createArray(int length) {
-      return new Entry[length];
+      return (Entry<byte[], String>[]) new Entry<?, ?>[length];
     }
 
     @Override
