@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -163,8 +164,9 @@ class ConcurrentCuckooStressTest {
           notifyAll();
           return; // the round was cut short: its churn keys are not all removed
         }
+        int round = rounds.get();
         if (writersDone.incrementAndGet() < 2) {
-          while (map == finished && !race.stopped()) {
+          while (rounds.get() == round && !race.stopped()) {
             try {
               wait(100);
             } catch (InterruptedException e) {
@@ -345,7 +347,7 @@ class ConcurrentCuckooStressTest {
                     key,
                     k -> {
                       calls.computeIfAbsent(k, c -> new AtomicInteger()).incrementAndGet();
-                      Thread.yield();
+                      LockSupport.parkNanos(1000); // widen the window for a second call
                       return k.id();
                     });
             assertEquals(key.id(), value);
