@@ -24,9 +24,10 @@ import java.util.concurrent.locks.LockSupport;
  * A stripe is one word: bit 0 set while a writer holds it ({@link #WRITING}), bit 1 set while the
  * whole table is frozen for a growth or a snapshot ({@link #FROZEN}: writers wait, readers do not),
  * and a counter above, which every write that changed the stripe's buckets increments when it
- * unlocks. Each stripe's record also counts the keys in its buckets (so {@link #size} needs no
- * shared counter) and the inserts that moved no key. Records are 128 bytes apart, so two stripes
- * never share a cache line (nor an adjacent-line prefetch pair).
+ * unlocks. Each stripe's record also counts the keys in its buckets (so {@link
+ * ConcurrentCuckooHashMap#size} needs no shared counter) and the inserts that moved no key. Records
+ * are 128 bytes apart, so two stripes never share a cache line (nor an adjacent-line prefetch
+ * pair).
  *
  * <p><b>Optimistic reads (seqlock).</b> A lookup of a key with stripe mask M reads the stripe words
  * of M with acquire loads and gives up for now if one is being written ({@link #stamp}); it then
