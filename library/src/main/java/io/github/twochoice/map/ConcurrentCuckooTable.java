@@ -87,6 +87,9 @@ final class ConcurrentCuckooTable {
   /** A probe's answer: a writer intervened, the answer is unknown. */
   static final int STALE = -3;
 
+  /** What {@link #getFromTwoBuckets} returns when it cannot answer. */
+  private static final Object UNDECIDED = new Object();
+
   /** Longs per stripe record: 128 bytes, two cache lines. */
   private static final int STRIDE = 16;
 
@@ -278,6 +281,12 @@ final class ConcurrentCuckooTable {
    * writers change its buckets; after {@link #OPTIMISTIC_READS} failures it takes the stripes.
    */
   Object get(long hash, Object key) {
+    if (choices == 2) {
+      Object value = getFromTwoBuckets(hash, key);
+      if (value != UNDECIDED) {
+        return value;
+      }
+    }
     long mask = stripesOf(hash);
     for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
       long stamp = stamp(mask);
@@ -296,6 +305,60 @@ final class ConcurrentCuckooTable {
       pause(attempt);
     }
     return getLocked(hash, key, mask);
+  }
+
+  /**
+   * The lookup of two choices, the default: both stripe words kept in locals and compared as they
+   * are (a freeze changes them too: the lookup merely retries), each candidate's key and value read
+   * together and validated before {@code equals}. Returns {@link #UNDECIDED} if the overflow area
+   * is in use or writers kept changing the buckets: the general lookup decides then.
+   */
+  private Object getFromTwoBuckets(long hash, Object key) {
+    int bucket0 = bucketOf(hash, 0);
+    int bucket1 = bucketOf(hash, 1);
+    int offset0 = STRIDE * (bucket0 & stripeMask);
+    int offset1 = STRIDE * (bucket1 & stripeMask);
+    long pattern = TagWords.repeated(BucketTable.tagOf(hash));
+    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
+      long word0 = (long) LONGS.getAcquire(stripes, offset0);
+      long word1 = (long) LONGS.getAcquire(stripes, offset1);
+      if (((word0 | word1) & WRITING) == 0) {
+        long candidates =
+            TagWords.matches(tagWord(bucket0), pattern)
+                | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
+        boolean stale = false;
+        for (; candidates != 0; candidates &= candidates - 1) {
+          int slot =
+              TagWords.candidateSlot(
+                  Long.numberOfTrailingZeros(candidates),
+                  bucket0 << slotShift,
+                  bucket1 << slotShift);
+          Object stored = keyAt(slot);
+          Object value = valueAt(slot);
+          VarHandle.acquireFence();
+          if ((long) LONGS.getOpaque(stripes, offset0) != word0
+              || (long) LONGS.getOpaque(stripes, offset1) != word1) {
+            stale = true;
+            break;
+          }
+          if (KeyEquality.same(strategy, key, stored)) {
+            return value;
+          }
+        }
+        if (!stale) {
+          if ((int) OVERFLOW_SIZE.getOpaque(this) > 0) {
+            return UNDECIDED;
+          }
+          VarHandle.acquireFence();
+          if ((long) LONGS.getOpaque(stripes, offset0) == word0
+              && (long) LONGS.getOpaque(stripes, offset1) == word1) {
+            return null;
+          }
+        }
+      }
+      pause(attempt);
+    }
+    return UNDECIDED;
   }
 
   /** The reader's last resort: takes the stripes, reads, and restores them unchanged. */
