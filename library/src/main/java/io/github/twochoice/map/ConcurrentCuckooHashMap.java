@@ -475,18 +475,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   @Override
   public boolean remove(Object key, Object value) {
     long hash = hash(key);
-    if (value == null) {
-      return false;
-    }
-    for (; ; ) {
-      Object current = table.get(hash, key);
-      if (current == null || !value.equals(current)) {
-        return false;
-      }
-      if (write(key, hash, current, null) == current) {
-        return true;
-      }
-    }
+    return value != null && replaceIfEqual(key, hash, value, null);
   }
 
   @Override
@@ -506,13 +495,20 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public boolean replace(K key, V oldValue, V newValue) {
     long hash = hash(key);
     Objects.requireNonNull(oldValue, "oldValue");
-    Objects.requireNonNull(newValue, "newValue");
+    return replaceIfEqual(key, hash, oldValue, Objects.requireNonNull(newValue, "newValue"));
+  }
+
+  /**
+   * Sets the value of {@code key} to {@code update} (null: removes it) if it is present and equal
+   * to {@code value}; {@code equals} runs outside the locks, on the value read.
+   */
+  private boolean replaceIfEqual(Object key, long hash, Object value, Object update) {
     for (; ; ) {
       Object current = table.get(hash, key);
-      if (current == null || !oldValue.equals(current)) {
+      if (current == null || !value.equals(current)) {
         return false;
       }
-      if (write(key, hash, current, newValue) == current) {
+      if (write(key, hash, current, update) == current) {
         return true;
       }
     }
@@ -667,12 +663,35 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     for (int attempt = 0; ; attempt++) {
       ConcurrentCuckooTable t = table;
       long mask = t.stripesOf(hash);
+      long lockMask = mask;
       int where;
       boolean locked;
       if (attempt < OPTIMISTIC_WRITES) {
         long stamp = t.stamp(mask);
         where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
-        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
+        if (where == ConcurrentCuckooTable.ABSENT
+            && (update == null || (expected != null && expected != ANY))) {
+          return null; // validated: absent, and this write would change only a present key
+        }
+        if (where >= 0 && expected == null) {
+          Object current = t.valueAt(where);
+          if (t.validate(mask, stamp)) {
+            return current; // putIfAbsent of a present key: a validated read decides
+          }
+          where = ConcurrentCuckooTable.STALE;
+        }
+        if (where >= 0) {
+          // The key stays in its slot while no stripe of the key changes: lock only the slot's
+          // stripe, then check that the others still sum as they did (ours now has its lock bit).
+          int bucket = t.bucketOfSlot(where);
+          lockMask = t.stripeBit(bucket);
+          locked =
+              t.tryLock(lockMask, t.stripeWord(bucket) & ~ConcurrentCuckooTable.FROZEN)
+                  && (t.validate(mask, stamp + ConcurrentCuckooTable.WRITING)
+                      || unlockUnchanged(t, lockMask));
+        } else {
+          locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
+        }
       } else {
         locked = t.lock(mask);
         where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
@@ -715,7 +734,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
           changed = true;
         }
       } finally {
-        t.unlock(mask, changed);
+        t.unlock(lockMask, changed);
       }
       if (bucket >= 0) {
         growIfFull(t, bucket);
@@ -728,6 +747,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         return null;
       }
     }
+  }
+
+  /** Releases stripes that were taken for nothing; returns false, for use in a condition. */
+  private static boolean unlockUnchanged(ConcurrentCuckooTable t, long mask) {
+    t.unlock(mask, false);
+    return false;
   }
 
   /**
@@ -1389,22 +1414,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   @SuppressWarnings("unchecked") // the stream was written from a map of K to V
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
-    if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
-      throw new InvalidObjectException("invalid number of choices: " + choices);
-    }
-    if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
-      throw new InvalidObjectException("invalid number of slots per bucket: " + slotsPerBucket);
-    }
-    if (!(loadFactor > 0) || loadFactor > 1) {
-      throw new InvalidObjectException("invalid load factor: " + loadFactor);
-    }
+    AbstractBucketMap.checkSettings(choices, slotsPerBucket, loadFactor, hasher);
     if (lockStripes < 1
         || lockStripes > ConcurrentCuckooTable.MAX_STRIPES
         || Integer.bitCount(lockStripes) != 1) {
       throw new InvalidObjectException("invalid number of lock stripes: " + lockStripes);
-    }
-    if (hasher == null) {
-      throw new InvalidObjectException("missing hasher");
     }
     int size = in.readInt();
     if (size < 0) {

@@ -5,6 +5,7 @@
 package io.github.twochoice.map;
 
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * The cuckoo path of {@link ConcurrentCuckooHashMap}: a breadth-first search, over a {@link
@@ -30,7 +31,7 @@ final class CuckooPath {
   /** A search's answer: it reached its bound, or writers kept changing a bucket it read. */
   static final int GAVE_UP = -2;
 
-  private long[] visited = new long[0];
+  private final BitSet visited = new BitSet();
   private int[] queueBucket = new int[16];
   private int[] queueParent = new int[16];
   private int[] queueFromSlot = new int[16];
@@ -46,9 +47,6 @@ final class CuckooPath {
    *     room), {@link #NONE}, or {@link #GAVE_UP}
    */
   int search(ConcurrentCuckooTable table, long hash, int maxBuckets) {
-    if (visited.length * 64L < table.buckets()) {
-      visited = new long[(table.buckets() + 63) >>> 6];
-    }
     length = 0;
     try {
       int d = table.choices();
@@ -90,7 +88,7 @@ final class CuckooPath {
       return NONE;
     } finally {
       for (int q = 0; q < length; q++) {
-        visited[queueBucket[q] >>> 6] &= ~(1L << queueBucket[q]);
+        visited.clear(queueBucket[q]);
       }
       Arrays.fill(bucketKeys, null);
     }
@@ -151,12 +149,10 @@ final class CuckooPath {
 
   /** Marks {@code bucket} as seen; returns false if it already was. */
   private boolean markVisited(int bucket) {
-    long bit = 1L << bucket;
-    long word = visited[bucket >>> 6];
-    if ((word & bit) != 0) {
+    if (visited.get(bucket)) {
       return false;
     }
-    visited[bucket >>> 6] = word | bit;
+    visited.set(bucket);
     return true;
   }
 
