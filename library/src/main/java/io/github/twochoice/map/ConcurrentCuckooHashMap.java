@@ -165,6 +165,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** The most buckets a cuckoo path search visits before it gives up. */
   private static final int PATH_SEARCH_LIMIT = 512;
 
+  /**
+   * Each thread's cuckoo path scratch, reused: its visited bits grow once to the largest table the
+   * thread has searched, instead of on every insert that finds its buckets full.
+   */
+  private static final ThreadLocal<CuckooPath> PATHS = ThreadLocal.withInitial(CuckooPath::new);
+
   private static final VarHandle OVERFLOW_INSERTIONS;
 
   static {
@@ -659,7 +665,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    *     is {@link #ANY} or the same object
    */
   private Object write(Object key, long hash, Object expected, Object update) {
-    CuckooPath path = null;
     for (int attempt = 0; ; attempt++) {
       ConcurrentCuckooTable t = table;
       long mask = t.stripesOf(hash);
@@ -740,10 +745,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         growIfFull(t, bucket);
         return null;
       }
-      if (path == null) {
-        path = new CuckooPath();
-      }
-      if (insertAlongPath(t, hash, key, update, path)) {
+      if (insertAlongPath(t, hash, key, update, PATHS.get())) {
         return null;
       }
     }
