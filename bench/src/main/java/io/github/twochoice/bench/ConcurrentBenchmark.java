@@ -30,11 +30,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Every thread has its own sequence of 2<sup>20</sup> operations, drawn with its own seed, which
  * it walks around; each operation's key is an {@linkplain KeyType#copies equal-but-distinct copy},
- * allocated in sequence order (so reading it costs what reading a key just made costs). A write is a {@code put} or a
- * {@code remove} (one each in turn) of a key of a universe of {@code 2 * size} keys, so the map
- * stays at about {@code size} keys and the writes insert, update and remove. Under {@code read} the
- * gets look up the present keys (all hit); under the mixes they look up the universe (about half
- * hit). Scores are per operation, summed over the threads.
+ * allocated in sequence order (so reading it costs what reading a key just made costs). A write is
+ * a {@code put} or a {@code remove} (one each in turn) of a key of a universe of {@code 2 * size}
+ * keys, so the map stays at about {@code size} keys and the writes insert, update and remove. Under
+ * {@code read} the gets look up the present keys (all hit); under the mixes they look up the
+ * universe (about half hit). Scores are per operation, summed over the threads.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
