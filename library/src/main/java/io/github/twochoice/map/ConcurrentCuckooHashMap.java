@@ -183,11 +183,22 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
   }
 
+  /** The number of buckets each key may live in, d. */
   private final int choices;
+
+  /** The number of slots per bucket, b. */
   private final int slotsPerBucket;
+
+  /** Keys per slot at which the table grows. */
   private final double loadFactor;
+
+  /** The most lock stripes a table may use: a power of two from 1 to 64. */
   private final int lockStripes;
+
+  /** Turns keys into choices; its seed travels with the serialized map. */
   private final ChoiceHasher hasher;
+
+  /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
   private final HashStrategy<Object> strategy;
 
   private transient volatile ConcurrentCuckooTable table;
