@@ -24,11 +24,16 @@ import sys
 
 # Implementations in the order of the Impl enum; others follow in the order met.
 KNOWN_IMPLS = ["HashMap", "fastutil", "OneChoice", "TwoChoice", "DLeft", "Cuckoo"]
+# Parameters that every row has, or that name the implementation: not part of a row's variant.
+COMMON_PARAMS = {"impl", "size", "keyType", "fill"}
 THROUGHPUT_MODES = {"thrpt", "Throughput"}
 
 
 def load(path):
-    """Returns a list of (benchmark, params dict, mode, score, unit) from one result file."""
+    """Returns a list of (benchmark, params dict, mode, score, unit) from one result file.
+
+    A JSON result's thread count goes into params as "threads" when it is not 1.
+    """
     rows = []
     if path.endswith(".csv"):
         with open(path, newline="") as f:
@@ -39,18 +44,30 @@ def load(path):
         with open(path) as f:
             for r in json.load(f):
                 m = r["primaryMetric"]
-                rows.append(
-                    (r["benchmark"], r.get("params", {}), r["mode"], m["score"], m["scoreUnit"])
-                )
+                params = dict(r.get("params", {}))
+                if r.get("threads", 1) != 1:
+                    params["threads"] = str(r["threads"])
+                rows.append((r["benchmark"], params, r["mode"], m["score"], m["scoreUnit"]))
     return rows
 
 
 def load_run(spec):
-    """Returns {(bench, size, keyType): {impl: (throughput ratio basis, score, unit)}}."""
+    """Returns {(bench, size, keyType, variant): {impl: (throughput basis, score, unit)}}.
+
+    The variant names the other parameters (a mix, a thread count), empty for most benchmarks.
+    """
     run = {}
     for path in spec.split(","):
         for bench, params, mode, score, unit in load(path):
-            key = (bench.rsplit(".", 1)[-1], params.get("size", "-"), params.get("keyType", "-"))
+            variant = " ".join(
+                f"{k}={v}" for k, v in sorted(params.items()) if k not in COMMON_PARAMS
+            )
+            key = (
+                bench.rsplit(".", 1)[-1],
+                params.get("size", "-"),
+                params.get("keyType", "-"),
+                variant,
+            )
             # Throughput-like value: bigger is faster.
             speed = score if mode in THROUGHPUT_MODES else 1.0 / score
             run.setdefault(key, {})[params.get("impl", "?")] = (speed, score, unit)
@@ -58,8 +75,8 @@ def load_run(spec):
 
 
 def sort_key(key):
-    bench, size, key_type = key
-    return (bench, int(size) if size.isdigit() else 0, key_type)
+    bench, size, key_type, variant = key
+    return (bench, int(size) if size.isdigit() else 0, key_type, variant)
 
 
 def fmt(x):
@@ -85,11 +102,13 @@ def table(runs, baseline, impls, time, summarize=False):
     hint = "< 1 = faster" if time else "> 1 = faster"
     print(f"### {what.capitalize()} relative to {baseline} ({hint})\n")
     others = [i for i in impls if i != baseline]
-    head = ["benchmark", "size", "keyType", f"{baseline} score"] + others
+    variants = any(k[3] for k in keys)
+    head = ["benchmark", "size", "keyType"] + (["variant"] if variants else [])
+    head += [f"{baseline} score"] + others
     if len(runs) > 1:
         head.append("max spread")
     print("| " + " | ".join(head) + " |")
-    print("|---|---:|---|---:|" + "---:|" * (len(head) - 4))
+    print("|---|---:|---|" + ("---|" if variants else "") + "---:|" * (len(head) - 3 - variants))
     for key in keys:
         base_scores = []
         base_values = []
@@ -109,7 +128,7 @@ def table(runs, baseline, impls, time, summarize=False):
                     ratio = 1.0 / ratio
                 cells[impl].append(ratio)
         shown = f"{median(base_values):.3g}" if summarize and base_values else " / ".join(base_scores)
-        row = list(key) + [shown + " " + unit]
+        row = list(key[:3]) + ([key[3]] if variants else []) + [shown + " " + unit]
         spread = 0.0
         for impl in others:
             vals = cells[impl]

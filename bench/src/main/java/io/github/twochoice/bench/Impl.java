@@ -10,6 +10,7 @@ import io.github.twochoice.bench.proto.ProtoAnySize;
 import io.github.twochoice.bench.proto.ProtoHashPerSlot;
 import io.github.twochoice.bench.proto.ProtoPowerOfTwo;
 import io.github.twochoice.bench.proto.ProtoPrimaryFirst;
+import io.github.twochoice.map.ConcurrentCuckooHashMap;
 import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
 import io.github.twochoice.map.OneChoiceHashMap;
@@ -17,6 +18,7 @@ import io.github.twochoice.map.TwoChoiceHashMap;
 import it.unimi.dsi.fastutil.objects.Object2ObjectOpenHashMap;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -37,6 +39,9 @@ public enum Impl {
   TwoChoice(TwoChoiceHashMap::new, TwoChoiceHashMap::new),
   DLeft(() -> dLeft().build(), n -> dLeft().expectedSize(n).build()),
   Cuckoo(() -> cuckoo().build(), n -> cuckoo().expectedSize(n).build()),
+  /** The JDK's concurrent map: the baseline of {@link ConcurrentBenchmark}. */
+  ConcurrentHashMap(ConcurrentHashMap::new, ConcurrentHashMap::new),
+  ConcurrentCuckoo(ConcurrentCuckooHashMap::new, ConcurrentCuckooHashMap::new),
   /** Layout prototype (A): power-of-two buckets, doubled at load 0.95. */
   protoA(ProtoPowerOfTwo::new, ProtoPowerOfTwo::new),
   /** Layout (A) with any bucket count, grown by 1.5x at load 0.90. */

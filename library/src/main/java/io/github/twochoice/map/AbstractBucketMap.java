@@ -353,14 +353,12 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   /**
-   * Reads the settings and checks them; the subclass reads the entries.
+   * Checks the settings of a bucket map read from a stream: d, b, the load factor and the hasher.
    *
-   * @param in the stream
-   * @throws IOException if the stream fails or holds invalid settings
-   * @throws ClassNotFoundException if the hasher's class cannot be found
+   * @throws InvalidObjectException naming the first invalid setting
    */
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
+  static void checkSettings(int choices, int slotsPerBucket, double loadFactor, ChoiceHasher hasher)
+      throws InvalidObjectException {
     if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
       throw new InvalidObjectException("invalid number of choices: " + choices);
     }
@@ -373,6 +371,18 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     if (hasher == null) {
       throw new InvalidObjectException("missing hasher");
     }
+  }
+
+  /**
+   * Reads the settings and checks them; the subclass reads the entries.
+   *
+   * @param in the stream
+   * @throws IOException if the stream fails or holds invalid settings
+   * @throws ClassNotFoundException if the hasher's class cannot be found
+   */
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    checkSettings(choices, slotsPerBucket, loadFactor, hasher);
     table = emptyTable(1);
   }
 }

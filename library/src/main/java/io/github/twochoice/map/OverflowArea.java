@@ -54,13 +54,17 @@ final class OverflowArea {
   }
 
   /** A key whose {@code equals} and {@code hashCode} are those of a strategy. */
-  private static final class StrategyKey {
+  static final class StrategyKey {
     private final HashStrategy<Object> strategy;
     private final Object key;
 
     StrategyKey(HashStrategy<Object> strategy, Object key) {
       this.strategy = strategy;
       this.key = key;
+    }
+
+    Object key() {
+      return key;
     }
 
     @Override

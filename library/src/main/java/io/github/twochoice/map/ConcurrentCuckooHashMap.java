@@ -1,0 +1,1452 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import io.github.twochoice.stats.CuckooStats;
+import io.github.twochoice.stats.LoadStats;
+import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.AbstractCollection;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A concurrent cuckoo hash map: the layout of {@link CuckooHashMap} (every key in one of its d
+ * buckets of b slots, a word of 7-bit tags per bucket) shared by threads, with lookups that never
+ * block and never write, as in MemC3 (Fan, Andersen, Kaminsky, NSDI 2013) and libcuckoo (Li,
+ * Andersen, Kaminsky, Freedman, EuroSys 2014). A drop-in {@link ConcurrentMap}: null keys and
+ * values are rejected with {@link NullPointerException}, as by {@link ConcurrentHashMap}, and the
+ * structure takes about a quarter of its memory.
+ *
+ * <p><b>Reads</b> ({@code get}, {@code containsKey}, {@code getOrDefault}) read the key's buckets
+ * optimistically and check version counters before trusting what they read; a read that overlaps a
+ * write to the same buckets starts again, and after a few such failures waits for the writer. A key
+ * that is in the map for the whole duration of a lookup is always found, even while another thread
+ * moves it to another of its buckets or grows the table.
+ *
+ * <p><b>Writes</b> lock the <em>stripes</em> of the buckets they change ({@link
+ * Builder#lockStripes}, default from the number of processors, at most 64), always in ascending
+ * order. A write first finds the key without locks, then takes the stripes only if no other write
+ * touched them meanwhile, so {@code equals} and {@code hashCode} run outside the locks except on
+ * the rare inserts that move keys. An insert whose buckets are full searches for a cuckoo path
+ * without locks, locks the path's stripes, checks that the path still holds and moves the keys,
+ * each move a copy into the free slot before the old slot is cleared. Every method of {@link
+ * ConcurrentMap} is atomic.
+ *
+ * <p><b>Callbacks.</b> No lock of this map is held while a function passed to {@code compute},
+ * {@code computeIfAbsent}, {@code computeIfPresent} or {@code merge} runs, and no reader ever waits
+ * for one. So a callback may read this map and write any <em>other</em> key without risk of
+ * deadlock, and a slow callback delays nobody else. The rules:
+ *
+ * <ul>
+ *   <li>{@code compute}, {@code computeIfPresent} and {@code merge} apply the function to the value
+ *       they read, then store its result only if the key's value is still that one; if another
+ *       thread changed it in between, they read again and call the function again. The function may
+ *       therefore run more than once per call (as in {@link
+ *       java.util.concurrent.ConcurrentSkipListMap}) and should have no side effects; the result
+ *       stored is always the function of the value it replaces. A callback must not change the
+ *       mapping of the key it is computing: the call would start again every time, forever.
+ *   <li>{@code computeIfAbsent} runs its function at most once per absent key: concurrent calls for
+ *       the same key wait for the first one (not holding any lock), then return its value. A call
+ *       for the same key from inside its own function throws {@link IllegalStateException}; two
+ *       threads whose functions each wait for the other's key deadlock, as two nested locks would.
+ * </ul>
+ *
+ * <p><b>Iteration.</b> The views' iterators and spliterators never throw {@link
+ * java.util.ConcurrentModificationException}: each traverses a snapshot of the map taken when it
+ * was created (a spliterator: at its first traversal), so it returns each key at most once and
+ * every key present for the whole traversal. The snapshot is taken without locks when no write
+ * overlaps it, else by freezing the table for a moment (writers wait, readers do not); it costs 8
+ * bytes per entry while the traversal lasts. {@code size()} is exact when no write is in flight.
+ * {@code Iterator.remove} removes the last key returned, and an entry's {@code setValue} writes
+ * through with {@code put}.
+ *
+ * <p><b>Growth.</b> The table grows (doubling below 2<sup>15</sup> slots, by half above) when its
+ * keys reach the load factor, or when an insert finds no cuckoo path and the table is at least half
+ * as full as the load factor; below that the key goes to an overflow area (keys with equal hash
+ * codes share all their buckets under every seed, and growing would not help), O(log n) per
+ * operation for {@code Comparable} keys. A growth freezes the table (writers wait, readers carry
+ * on, since nothing changes), builds the larger one, publishes it, and lets waiting writers start
+ * again on it. It runs on the thread whose insert needed it; other writers wait for it.
+ *
+ * <p>Cost: a lookup reads d stripe words twice, d tag words and a key and a value per tag match,
+ * allocates nothing and stores nothing. A write takes d stripes with one compare-and-set each.
+ * Memory: 9 bytes per slot (two compressed references and a tag byte; above 2<sup>15</sup> slots
+ * the slots are 2/3 to 1 times the load factor full) plus 128 bytes per stripe.
+ *
+ * @param <K> the type of keys
+ * @param <V> the type of values
+ * @since 0.2.0
+ */
+public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
+    implements ConcurrentMap<K, V>, LoadReporting, Serializable {
+  /*
+   * Implementation notes.
+   *
+   * Everything that races lives in ConcurrentCuckooTable, whose header gives the memory-model
+   * argument: a reader takes a stamp of its key's stripes (acquire loads of their words, none
+   * locked), reads tags, keys and values with opaque loads, and trusts them only after an acquire
+   * fence and a second read of the words shows the same sum. A writer's compare-and-set of the
+   * lock bit precedes its stores, and its release store of the next counter value follows them,
+   * so a validated read saw exactly the writes that completed before its stamp: the stamp is its
+   * linearization point, and the objects it returns were safely published by the writer's
+   * release. A reader calls equals() only on a key it has validated.
+   *
+   * Why a reader never misses a key present throughout its call. A key changes place only inside
+   * a write that holds the stripes of both places (a cuckoo move holds every stripe of the path,
+   * and copies before it clears), or by growth. A lookup's stripes cover all d buckets of its key
+   * and the key's overflow entry, so a move overlapping the lookup changes a counter the lookup
+   * validates, and it starts again. A growth freezes the old table and never changes it again: a
+   * reader that began on it reads the state at the moment the new table was published, which lies
+   * inside its call; a reader that begins later reads the new table.
+   *
+   * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
+   * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,
+   * then tryLock(mask, stamp) takes the stripes only if their counters still sum to the stamp,
+   * which proves the optimistic answer still right without calling equals() under the lock. After
+   * OPTIMISTIC_WRITES failures it locks and searches under the lock. An insert that finds all d
+   * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the path's and the
+   * key's stripes in ascending order, and checks that the key is still absent and every step of
+   * the path still holds before it moves anything. No path: the key goes to the overflow area
+   * while the table is sparse, else the table grows and the insert starts again.
+   *
+   * Deadlock freedom. Stripes are taken in ascending order; freezing takes them in ascending order
+   * too, under freezeLock, which only freezers take and never while holding a stripe. No
+   * callback, growth or snapshot runs while its thread holds a stripe.
+   *
+   * Lost or duplicated entries. A move copies first and clears after, inside the stripes of both
+   * buckets; a growth builds the new table completely before publishing it and leaves the old one
+   * as it was if building fails (an exception from hashCode(), OutOfMemoryError).
+   */
+
+  private static final long serialVersionUID = 1L;
+
+  /** The default number of choices. */
+  public static final int DEFAULT_CHOICES = CuckooHashMap.DEFAULT_CHOICES;
+
+  /** The default number of slots per bucket. */
+  public static final int DEFAULT_SLOTS_PER_BUCKET = CuckooHashMap.DEFAULT_SLOTS_PER_BUCKET;
+
+  /** The default load factor, in keys per slot. */
+  public static final double DEFAULT_LOAD_FACTOR = CuckooHashMap.DEFAULT_LOAD_FACTOR;
+
+  /** The expected value of {@link #write} that any current value (or none) matches. */
+  private static final Object ANY = new Object();
+
+  /** Optimistic attempts of a write before it locks first and searches under the lock. */
+  private static final int OPTIMISTIC_WRITES = 8;
+
+  /** Optimistic snapshots before a snapshot freezes the table. */
+  private static final int OPTIMISTIC_SNAPSHOTS = 2;
+
+  /** The most buckets a cuckoo path search visits before it gives up. */
+  private static final int PATH_SEARCH_LIMIT = 512;
+
+  /**
+   * Each thread's cuckoo path scratch, reused: its visited bits grow once to the largest table the
+   * thread has searched, instead of on every insert that finds its buckets full.
+   */
+  private static final ThreadLocal<CuckooPath> PATHS = ThreadLocal.withInitial(CuckooPath::new);
+
+  private static final VarHandle OVERFLOW_INSERTIONS;
+
+  static {
+    try {
+      OVERFLOW_INSERTIONS =
+          MethodHandles.lookup()
+              .findVarHandle(ConcurrentCuckooHashMap.class, "overflowInsertions", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** The number of buckets each key may live in, d. */
+  private final int choices;
+
+  /** The number of slots per bucket, b. */
+  private final int slotsPerBucket;
+
+  /** Keys per slot at which the table grows. */
+  private final double loadFactor;
+
+  /** The most lock stripes a table may use: a power of two from 1 to 64. */
+  private final int lockStripes;
+
+  /** Turns keys into choices; its seed travels with the serialized map. */
+  private final ChoiceHasher hasher;
+
+  /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
+  private final HashStrategy<Object> strategy;
+
+  private transient volatile ConcurrentCuckooTable table;
+
+  /** Taken by growth, clear, frozen snapshots and statistics: one freezer at a time. */
+  private transient ReentrantLock freezeLock;
+
+  /** The keys whose computeIfAbsent function is running, and its caller's reservation. */
+  private transient ConcurrentHashMap<Object, Reservation> computing;
+
+  /** Inserts that moved k ≥ 1 keys, at index k; guarded by {@link #pathsLock}. */
+  private transient long[] evictionPaths;
+
+  private transient Object pathsLock;
+
+  private transient volatile long rehashesForLoad;
+  private transient volatile long rehashesForFailedInsert;
+  private transient volatile long overflowInsertions;
+
+  private transient KeySetView<K, V> keySet;
+  private transient Collection<V> values;
+  private transient Set<Map.Entry<K, V>> entrySet;
+
+  /** Creates an empty map with the default settings and a random seed. */
+  public ConcurrentCuckooHashMap() {
+    this(builder(), null);
+  }
+
+  /**
+   * Creates an empty map that holds {@code expectedSize} entries without growing.
+   *
+   * @param expectedSize a number of entries, {@code >= 0}
+   * @throws IllegalArgumentException if {@code expectedSize} is negative
+   */
+  public ConcurrentCuckooHashMap(int expectedSize) {
+    this(builder().expectedSize(expectedSize), null);
+  }
+
+  /**
+   * Creates a map with the mappings of {@code map}, sized for them, with the default settings and a
+   * new random seed.
+   *
+   * @param map the mappings to copy
+   * @throws NullPointerException if {@code map} is null or holds a null key or value
+   */
+  public ConcurrentCuckooHashMap(Map<? extends K, ? extends V> map) {
+    this(map.size());
+    putAll(map);
+  }
+
+  private ConcurrentCuckooHashMap(Builder builder, HashStrategy<?> strategy) {
+    this.choices = builder.choices;
+    this.slotsPerBucket = builder.slotsPerBucket;
+    this.loadFactor = builder.loadFactor;
+    this.lockStripes = builder.lockStripes;
+    this.hasher = builder.hasher();
+    this.strategy = KeyEquality.erase(strategy);
+    initialize(builder.expectedSize);
+  }
+
+  private void initialize(int expectedSize) {
+    table = emptyTable(expectedSize);
+    freezeLock = new ReentrantLock();
+    computing = new ConcurrentHashMap<>();
+    evictionPaths = new long[4];
+    pathsLock = new Object();
+  }
+
+  private ConcurrentCuckooTable emptyTable(long expectedSize) {
+    int buckets = BucketTable.bucketsPerRangeFor(expectedSize, loadFactor, slotsPerBucket, 1);
+    return new ConcurrentCuckooTable(
+        choices, slotsPerBucket, buckets, lockStripes, hasher, strategy);
+  }
+
+  /**
+   * Returns a builder for d, b, the load factor (keys per slot), the expected size, the hash
+   * family, the seed and the number of lock stripes.
+   *
+   * @return a new builder with the defaults
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Returns a new concurrent set: the key set of a new map, whose {@code add} maps the key to
+   * {@link Boolean#TRUE}.
+   *
+   * @param <K> the type of elements
+   * @return a new empty set
+   */
+  public static <K> KeySetView<K, Boolean> newKeySet() {
+    return new ConcurrentCuckooHashMap<K, Boolean>().keySet(Boolean.TRUE);
+  }
+
+  /**
+   * Builds {@link ConcurrentCuckooHashMap}s.
+   *
+   * @since 0.2.0
+   */
+  public static final class Builder extends BucketMapBuilder<Builder> {
+    private int lockStripes = defaultLockStripes();
+
+    private Builder() {
+      super(DEFAULT_LOAD_FACTOR);
+    }
+
+    @Override
+    Builder self() {
+      return this;
+    }
+
+    /** Sixteen stripes per processor, a power of two, at most 64. */
+    private static int defaultLockStripes() {
+      int processors = Integer.highestOneBit(Runtime.getRuntime().availableProcessors());
+      return Math.min(ConcurrentCuckooTable.MAX_STRIPES, 16 * processors);
+    }
+
+    /**
+     * Sets the number of lock stripes: bucket u is locked by stripe u mod the count. More stripes
+     * make two writers meet less often and cost 128 bytes each. The default is 16 per processor, at
+     * most 64; a table with fewer buckets uses fewer.
+     *
+     * @param lockStripes a power of two from 1 to 64
+     * @return this builder
+     * @throws IllegalArgumentException if {@code lockStripes} is not a power of two in [1, 64]
+     */
+    public Builder lockStripes(int lockStripes) {
+      if (lockStripes < 1
+          || lockStripes > ConcurrentCuckooTable.MAX_STRIPES
+          || Integer.bitCount(lockStripes) != 1) {
+        throw new IllegalArgumentException(
+            "lockStripes must be a power of two from 1 to 64: " + lockStripes);
+      }
+      this.lockStripes = lockStripes;
+      return this;
+    }
+
+    /**
+     * Returns a new empty map with this builder's settings.
+     *
+     * @param <K> the type of keys
+     * @param <V> the type of values
+     * @return a new map
+     */
+    public <K, V> ConcurrentCuckooHashMap<K, V> build() {
+      return new ConcurrentCuckooHashMap<>(this, null);
+    }
+
+    /**
+     * Returns a new empty map with this builder's settings that compares and hashes keys with
+     * {@code strategy} instead of their own {@code equals} and {@code hashCode}.
+     *
+     * @param <K> the type of keys
+     * @param <V> the type of values
+     * @param strategy the keys' equality
+     * @return a new map
+     * @throws NullPointerException if {@code strategy} is null
+     */
+    public <K, V> ConcurrentCuckooHashMap<K, V> build(HashStrategy<? super K> strategy) {
+      return new ConcurrentCuckooHashMap<>(this, Objects.requireNonNull(strategy, "strategy"));
+    }
+  }
+
+  // ---- Settings ----
+
+  /**
+   * Returns the number of buckets each key may live in.
+   *
+   * @return d
+   */
+  public int choices() {
+    return choices;
+  }
+
+  /**
+   * Returns the number of slots per bucket.
+   *
+   * @return b
+   */
+  public int slotsPerBucket() {
+    return slotsPerBucket;
+  }
+
+  /**
+   * Returns the number of keys per slot at which the table grows.
+   *
+   * @return the load factor
+   */
+  public double loadFactor() {
+    return loadFactor;
+  }
+
+  /**
+   * Returns the seed of this map's hash function.
+   *
+   * @return the seed
+   */
+  public long seed() {
+    return hasher.seed();
+  }
+
+  /**
+   * Returns the number of lock stripes a table of this map may use.
+   *
+   * @return a power of two from 1 to 64
+   */
+  public int lockStripes() {
+    return lockStripes;
+  }
+
+  private long hash(Object key) {
+    return KeyEquality.hash(hasher, strategy, Objects.requireNonNull(key, "key"));
+  }
+
+  // ---- Reads ----
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V get(Object key) {
+    return (V) table.get(hash(key), key);
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return get(key) != null;
+  }
+
+  @Override
+  public V getOrDefault(Object key, V defaultValue) {
+    V value = get(key);
+    return value == null ? defaultValue : value;
+  }
+
+  /**
+   * Returns whether some key maps to {@code value}: a scan of a snapshot.
+   *
+   * @param value the value to look for
+   * @return true if a key maps to a value equal to it
+   * @throws NullPointerException if {@code value} is null
+   */
+  @Override
+  public boolean containsValue(Object value) {
+    Objects.requireNonNull(value, "value");
+    Object[] entries = snapshot();
+    for (int i = 1; i < entries.length; i += 2) {
+      if (value.equals(entries[i])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Returns the number of mappings: exact when no write is in flight, else a count that some moment
+   * during the call had.
+   *
+   * @return the number of mappings, at most {@link Integer#MAX_VALUE}
+   */
+  @Override
+  public int size() {
+    ConcurrentCuckooTable t = table;
+    return (int) Math.min(Integer.MAX_VALUE, t.keysInBuckets() + t.overflowSize());
+  }
+
+  @Override
+  public boolean isEmpty() {
+    return size() == 0;
+  }
+
+  // ---- Writes ----
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V put(K key, V value) {
+    return (V) write(key, hash(key), ANY, Objects.requireNonNull(value, "value"));
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V putIfAbsent(K key, V value) {
+    return (V) write(key, hash(key), null, Objects.requireNonNull(value, "value"));
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V remove(Object key) {
+    return (V) write(key, hash(key), ANY, null);
+  }
+
+  @Override
+  public boolean remove(Object key, Object value) {
+    long hash = hash(key);
+    return value != null && replaceIfEqual(key, hash, value, null);
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V replace(K key, V value) {
+    long hash = hash(key);
+    Objects.requireNonNull(value, "value");
+    for (; ; ) {
+      Object current = table.get(hash, key);
+      if (current == null || write(key, hash, current, value) == current) {
+        return (V) current;
+      }
+    }
+  }
+
+  @Override
+  public boolean replace(K key, V oldValue, V newValue) {
+    long hash = hash(key);
+    Objects.requireNonNull(oldValue, "oldValue");
+    return replaceIfEqual(key, hash, oldValue, Objects.requireNonNull(newValue, "newValue"));
+  }
+
+  /**
+   * Sets the value of {@code key} to {@code update} (null: removes it) if it is present and equal
+   * to {@code value}; {@code equals} runs outside the locks, on the value read.
+   */
+  private boolean replaceIfEqual(Object key, long hash, Object value, Object update) {
+    for (; ; ) {
+      Object current = table.get(hash, key);
+      if (current == null || !value.equals(current)) {
+        return false;
+      }
+      if (write(key, hash, current, update) == current) {
+        return true;
+      }
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The function runs without any lock of this map held, and at most once per absent key:
+   * concurrent calls for the same key wait for the first (holding no lock), then return its value.
+   * It may read and write other keys of this map. Calling {@code computeIfAbsent} for the same key
+   * from inside the function throws {@link IllegalStateException}.
+   *
+   * @throws IllegalStateException if the function calls {@code computeIfAbsent} for its own key
+   */
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
+    long hash = hash(key);
+    Objects.requireNonNull(mappingFunction, "mappingFunction");
+    Object computingKey = strategy == null ? key : new OverflowArea.StrategyKey(strategy, key);
+    for (; ; ) {
+      Object current = table.get(hash, key);
+      if (current != null) {
+        return (V) current;
+      }
+      Reservation mine = new Reservation();
+      Reservation other = computing.putIfAbsent(computingKey, mine);
+      if (other != null) {
+        if (other.owner == Thread.currentThread()) {
+          throw new IllegalStateException(
+              "computeIfAbsent called for the key its own mapping function is computing");
+        }
+        other.await();
+        continue;
+      }
+      try {
+        current = table.get(hash, key);
+        if (current != null) {
+          return (V) current;
+        }
+        V value = mappingFunction.apply(key);
+        if (value == null) {
+          return null;
+        }
+        Object prior = write(key, hash, null, value);
+        return prior == null ? value : (V) prior;
+      } finally {
+        computing.remove(computingKey, mine);
+        mine.release();
+      }
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The function runs without any lock of this map held; if another thread changes the key's
+   * value before the result is stored, it runs again on the new value. It must not change the
+   * mapping of {@code key} itself.
+   */
+  @Override
+  public V computeIfPresent(
+      K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    return update(key, (k, old) -> old == null ? null : remappingFunction.apply(k, old), true);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The function runs without any lock of this map held; if another thread changes the key's
+   * value before the result is stored, it runs again on the new value. It must not change the
+   * mapping of {@code key} itself.
+   */
+  @Override
+  public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    return update(key, remappingFunction, false);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The function runs without any lock of this map held; if another thread changes the key's
+   * value before the result is stored, it runs again on the new value. It must not change the
+   * mapping of {@code key} itself.
+   */
+  @Override
+  public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+    Objects.requireNonNull(value, "value");
+    Objects.requireNonNull(remappingFunction, "remappingFunction");
+    return update(
+        key, (k, old) -> old == null ? value : remappingFunction.apply(old, value), false);
+  }
+
+  /**
+   * Sets the value of {@code key} to {@code function(key, current value)} (null: remove), unless
+   * {@code onlyIfPresent} and the key is absent; retries while other threads change the value.
+   */
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  private V update(
+      K key, BiFunction<? super K, ? super V, ? extends V> function, boolean onlyIfPresent) {
+    long hash = hash(key);
+    for (; ; ) {
+      Object current = table.get(hash, key);
+      if (current == null && onlyIfPresent) {
+        return null;
+      }
+      V value = function.apply(key, (V) current);
+      if (write(key, hash, current, value) == current) {
+        return value;
+      }
+    }
+  }
+
+  /** What a computeIfAbsent call leaves for the calls of the same key that wait for it. */
+  private static final class Reservation {
+    final Thread owner = Thread.currentThread();
+    private final CountDownLatch done = new CountDownLatch(1);
+
+    void release() {
+      done.countDown();
+    }
+
+    /** Waits until the owner is done; an interrupt is kept for the caller, not acted upon. */
+    void await() {
+      boolean interrupted = false;
+      for (; ; ) {
+        try {
+          done.await();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * The one write: atomically, if the value of {@code key} is {@code expected} (by identity; null
+   * means absent, {@link #ANY} any value or none), sets it to {@code update} (null: remove).
+   *
+   * @return the value before (null if the key was absent); the write happened iff {@code expected}
+   *     is {@link #ANY} or the same object
+   */
+  private Object write(Object key, long hash, Object expected, Object update) {
+    for (int attempt = 0; ; attempt++) {
+      ConcurrentCuckooTable t = table;
+      long mask = t.stripesOf(hash);
+      long lockMask = mask;
+      int where;
+      boolean locked;
+      if (attempt < OPTIMISTIC_WRITES) {
+        long stamp = t.stamp(mask);
+        where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
+        if (where == ConcurrentCuckooTable.ABSENT
+            && (update == null || (expected != null && expected != ANY))) {
+          return null; // validated: absent, and this write would change only a present key
+        }
+        if (where >= 0 && expected == null) {
+          Object current = t.valueAt(where);
+          if (t.validate(mask, stamp)) {
+            return current; // putIfAbsent of a present key: a validated read decides
+          }
+          where = ConcurrentCuckooTable.STALE;
+        }
+        if (where >= 0) {
+          // The key stays in its slot while no stripe of the key changes: lock only the slot's
+          // stripe, then check that the others still sum as they did (ours now has its lock bit).
+          int bucket = t.bucketOfSlot(where);
+          lockMask = t.stripeBit(bucket);
+          locked =
+              t.tryLock(lockMask, t.stripeWord(bucket) & ~ConcurrentCuckooTable.FROZEN)
+                  && (t.validate(mask, stamp + ConcurrentCuckooTable.WRITING)
+                      || unlockUnchanged(t, lockMask));
+        } else {
+          locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
+        }
+      } else {
+        locked = t.lock(mask);
+        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
+      }
+      if (!locked) {
+        ConcurrentCuckooTable.pause(attempt);
+        continue;
+      }
+      int bucket = -1;
+      boolean changed = false;
+      try {
+        Object current =
+            where >= 0
+                ? t.valueAt(where)
+                : where == ConcurrentCuckooTable.IN_OVERFLOW ? t.overflowGet(key) : null;
+        if (expected != ANY && current != expected) {
+          return current;
+        }
+        if (current != null) {
+          changed = true;
+          if (update == null) {
+            if (where >= 0) {
+              t.clearSlot(where);
+            } else {
+              t.overflowRemove(key);
+            }
+          } else if (where >= 0) {
+            t.setValueAt(where, update);
+          } else {
+            t.overflowSet(key, update);
+          }
+          return current;
+        }
+        if (update == null) {
+          return null;
+        }
+        bucket = t.leastLoadedBucket(hash);
+        if (bucket >= 0) {
+          t.storeNew(bucket, hash, key, update);
+          changed = true;
+        }
+      } finally {
+        t.unlock(lockMask, changed);
+      }
+      if (bucket >= 0) {
+        growIfFull(t, bucket);
+        return null;
+      }
+      if (insertAlongPath(t, hash, key, update, PATHS.get())) {
+        return null;
+      }
+    }
+  }
+
+  /** Releases stripes that were taken for nothing; returns false, for use in a condition. */
+  private static boolean unlockUnchanged(ConcurrentCuckooTable t, long mask) {
+    t.unlock(mask, false);
+    return false;
+  }
+
+  /**
+   * Inserts an absent key whose buckets were all full: along a cuckoo path found without locks and
+   * checked under them, or into the overflow area, or after a growth.
+   *
+   * @return true if the key was inserted; false if the caller must start again
+   */
+  private boolean insertAlongPath(
+      ConcurrentCuckooTable t, long hash, Object key, Object value, CuckooPath path) {
+    int end = path.search(t, hash, PATH_SEARCH_LIMIT);
+    try {
+      if (end < 0) {
+        return insertWithoutPath(t, hash, key, value);
+      }
+      long mask = t.stripesOf(hash) | path.stripes(t, end);
+      if (!t.lock(mask)) {
+        return false;
+      }
+      int bucket;
+      int moves = 0;
+      boolean changed = false;
+      try {
+        if (t.search(hash, key, mask, -1) != ConcurrentCuckooTable.ABSENT) {
+          return false;
+        }
+        bucket = t.leastLoadedBucket(hash);
+        if (bucket < 0) {
+          if (!path.holds(t, end)) {
+            return false;
+          }
+          moves = path.moves(end);
+          bucket = path.apply(t, end);
+        }
+        if (moves == 0) {
+          t.storeNew(bucket, hash, key, value);
+        } else {
+          t.store(bucket, BucketTable.tagOf(hash), key, value);
+        }
+        changed = true;
+      } finally {
+        t.unlock(mask, changed);
+      }
+      if (moves > 0) {
+        countEvictionPath(moves);
+      }
+      growIfFull(t, bucket);
+      return true;
+    } finally {
+      path.forgetKeys();
+    }
+  }
+
+  /**
+   * Inserts a key for which no cuckoo path was found: into the overflow area while the table is
+   * less than half as full as its load factor (the keys are to blame, not the load), else grows.
+   */
+  private boolean insertWithoutPath(ConcurrentCuckooTable t, long hash, Object key, Object value) {
+    if (t.keysInBuckets() >= AbstractBucketMap.GROW_ON_FAILURE_FRACTION * loadFactor * t.slots()) {
+      grow(t, false);
+      return false;
+    }
+    long mask = t.stripesOf(hash);
+    if (!t.lock(mask)) {
+      return false;
+    }
+    int bucket;
+    try {
+      if (t.search(hash, key, mask, -1) != ConcurrentCuckooTable.ABSENT) {
+        return false;
+      }
+      bucket = t.leastLoadedBucket(hash);
+      if (bucket >= 0) {
+        t.storeNew(bucket, hash, key, value);
+      } else {
+        t.overflowAdd(key, value);
+        OVERFLOW_INSERTIONS.getAndAdd(this, 1L);
+      }
+    } finally {
+      t.unlock(mask, true);
+    }
+    if (bucket >= 0) {
+      growIfFull(t, bucket);
+    }
+    return true;
+  }
+
+  private void countEvictionPath(int moves) {
+    synchronized (pathsLock) {
+      if (moves >= evictionPaths.length) {
+        evictionPaths = Arrays.copyOf(evictionPaths, Math.max(2 * evictionPaths.length, moves + 1));
+      }
+      evictionPaths[moves]++;
+    }
+  }
+
+  // ---- Growth and freezing ----
+
+  private boolean isFull(ConcurrentCuckooTable t) {
+    return t.keysInBuckets() >= loadFactor * t.slots();
+  }
+
+  /** Grows {@code t} if an insert into {@code bucket} brought it to its load factor. */
+  private void growIfFull(ConcurrentCuckooTable t, int bucket) {
+    if (t.stripeReaches(bucket, loadFactor * t.slots()) && isFull(t)) {
+      grow(t, true);
+    }
+  }
+
+  /**
+   * Replaces {@code t}, if it is still the table, by a larger one: freezes it, copies it, publishes
+   * the copy and retires it. A failure leaves {@code t} as it was.
+   */
+  private void grow(ConcurrentCuckooTable t, boolean forLoad) {
+    freezeLock.lock();
+    try {
+      if (table != t) {
+        return;
+      }
+      t.freeze();
+      ConcurrentCuckooTable larger;
+      try {
+        if (forLoad && !isFull(t)) {
+          t.thaw();
+          return;
+        }
+        larger = t.resized(Growth.next(t.buckets(), t.slots(), Growth.BY_HALF), lockStripes);
+        t.copyInto(larger, new CuckooPath());
+      } catch (Throwable e) {
+        t.thaw();
+        throw e;
+      }
+      table = larger;
+      t.retire();
+      if (forLoad) {
+        rehashesForLoad++;
+      } else {
+        rehashesForFailedInsert++;
+      }
+    } finally {
+      freezeLock.unlock();
+    }
+  }
+
+  /** Runs {@code action} on the current table, frozen: no write changes it meanwhile. */
+  private <R> R whileFrozen(Function<ConcurrentCuckooTable, R> action) {
+    freezeLock.lock();
+    try {
+      ConcurrentCuckooTable t = table;
+      t.freeze();
+      try {
+        return action.apply(t);
+      } finally {
+        t.thaw();
+      }
+    } finally {
+      freezeLock.unlock();
+    }
+  }
+
+  /** Returns the entries as key, value pairs: an atomic snapshot. */
+  private Object[] snapshot() {
+    for (int attempt = 0; attempt < OPTIMISTIC_SNAPSHOTS; attempt++) {
+      Object[] entries = table.entries(true);
+      if (entries != null) {
+        return entries;
+      }
+    }
+    return whileFrozen(t -> t.entries(false));
+  }
+
+  /** Removes every mapping at once: publishes an empty table of the same size. */
+  @Override
+  public void clear() {
+    freezeLock.lock();
+    try {
+      ConcurrentCuckooTable t = table;
+      t.freeze();
+      ConcurrentCuckooTable empty = t.resized(t.buckets(), lockStripes);
+      empty.addQuietInserts(t.quietInserts());
+      table = empty;
+      t.retire();
+    } finally {
+      freezeLock.unlock();
+    }
+  }
+
+  // ---- Statistics ----
+
+  /**
+   * Returns a snapshot of the bucket loads and lookup costs, taken with the table frozen (writers
+   * wait meanwhile). Probes are counted as by {@link CuckooHashMap#loadStats()}: a key in its i-th
+   * choice (from 0) costs i + 1 probes, one in the overflow area d + 1.
+   *
+   * <p>Cost: O(slots) time and one {@code hashCode()} call per key.
+   *
+   * @return the statistics of this map now
+   */
+  @Override
+  public LoadStats loadStats() {
+    return whileFrozen(
+        t -> {
+          long[] histogram = new long[slotsPerBucket + 1];
+          long[] perChoice = new long[choices];
+          t.countLoads(histogram, perChoice);
+          long overflow = t.overflowSize();
+          long probesHit = overflow * (choices + 1);
+          long size = overflow;
+          for (int i = 0; i < choices; i++) {
+            probesHit += perChoice[i] * (i + 1);
+            size += perChoice[i];
+          }
+          return LoadStats.builder(histogram)
+              .entriesPerChoice(perChoice)
+              .overflow(overflow)
+              .meanProbes(
+                  size == 0 ? 0 : (double) probesHit / size, choices + (overflow > 0 ? 1 : 0))
+              .build();
+        });
+  }
+
+  /**
+   * Returns what the inserts have cost since the map was created or deserialized: eviction-path
+   * lengths, growths and their causes, and overflow use. Each figure is exact when no write is in
+   * flight.
+   *
+   * @return the cuckoo statistics of this map now
+   */
+  public CuckooStats cuckooStats() {
+    long[] paths;
+    synchronized (pathsLock) {
+      paths = evictionPaths.clone();
+    }
+    ConcurrentCuckooTable t = table;
+    paths[0] = t.quietInserts();
+    int length = paths.length;
+    while (length > 1 && paths[length - 1] == 0) {
+      length--;
+    }
+    return new CuckooStats(
+        Arrays.copyOf(paths, length),
+        rehashesForLoad,
+        rehashesForFailedInsert,
+        overflowInsertions,
+        t.overflowSize());
+  }
+
+  // ---- Views ----
+
+  /**
+   * Returns the keys as a set backed by this map: removal removes the mapping, {@code add} is not
+   * supported.
+   *
+   * @return the key set view
+   */
+  @Override
+  public KeySetView<K, V> keySet() {
+    KeySetView<K, V> view = keySet;
+    if (view == null) {
+      view = new KeySetView<>(this, null);
+      keySet = view;
+    }
+    return view;
+  }
+
+  /**
+   * Returns the keys as a set backed by this map whose {@code add} maps a new key to {@code
+   * mappedValue}.
+   *
+   * @param mappedValue the value of keys added through the set
+   * @return the key set view
+   * @throws NullPointerException if {@code mappedValue} is null
+   */
+  public KeySetView<K, V> keySet(V mappedValue) {
+    return new KeySetView<>(this, Objects.requireNonNull(mappedValue, "mappedValue"));
+  }
+
+  @Override
+  public Collection<V> values() {
+    Collection<V> view = values;
+    if (view == null) {
+      view = new Values();
+      values = view;
+    }
+    return view;
+  }
+
+  @Override
+  public Set<Map.Entry<K, V>> entrySet() {
+    Set<Map.Entry<K, V>> view = entrySet;
+    if (view == null) {
+      view = new EntrySet();
+      entrySet = view;
+    }
+    return view;
+  }
+
+  /**
+   * The keys of a {@link ConcurrentCuckooHashMap} as a concurrent {@link Set}: lookups, removals
+   * and iteration as the map's; {@code add} puts the key with the view's mapped value, if it has
+   * one ({@link ConcurrentCuckooHashMap#newKeySet()}, {@link
+   * ConcurrentCuckooHashMap#keySet(Object)}).
+   *
+   * @param <K> the type of keys
+   * @param <V> the type of values of the map
+   * @since 0.2.0
+   */
+  public static final class KeySetView<K, V> extends AbstractSet<K> implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** The map whose keys this is. */
+    private final ConcurrentCuckooHashMap<K, V> map;
+
+    /** The value of keys added through this view; null if the view does not support add. */
+    private final V mappedValue;
+
+    KeySetView(ConcurrentCuckooHashMap<K, V> map, V mappedValue) {
+      this.map = map;
+      this.mappedValue = mappedValue;
+    }
+
+    /**
+     * Returns the map whose keys this set is.
+     *
+     * @return the map
+     */
+    public ConcurrentCuckooHashMap<K, V> getMap() {
+      return map;
+    }
+
+    /**
+     * Returns the value that {@code add} maps new keys to.
+     *
+     * @return the value, or null if this view does not support {@code add}
+     */
+    public V getMappedValue() {
+      return mappedValue;
+    }
+
+    @Override
+    public int size() {
+      return map.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return map.isEmpty();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return map.containsKey(o);
+    }
+
+    @Override
+    public boolean remove(Object o) {
+      return map.remove(o) != null;
+    }
+
+    /**
+     * Adds {@code key} with the view's mapped value if it is absent.
+     *
+     * @param key the key
+     * @return true if the key was absent
+     * @throws UnsupportedOperationException if the view has no mapped value
+     * @throws NullPointerException if {@code key} is null
+     */
+    @Override
+    public boolean add(K key) {
+      if (mappedValue == null) {
+        throw new UnsupportedOperationException("a key set view without a mapped value");
+      }
+      return map.putIfAbsent(key, mappedValue) == null;
+    }
+
+    @Override
+    public void clear() {
+      map.clear();
+    }
+
+    @Override
+    public Iterator<K> iterator() {
+      return map.new SnapshotIterator<K>() {
+        @Override
+        K element(K key, V value) {
+          return key;
+        }
+      };
+    }
+
+    @Override
+    public Spliterator<K> spliterator() {
+      return map.new SnapshotSpliterator<>(null, 0, 0, DISTINCT_CHARACTERISTICS, (k, v) -> k);
+    }
+  }
+
+  /** The characteristics of the key and entry spliterators. */
+  private static final int DISTINCT_CHARACTERISTICS =
+      Spliterator.CONCURRENT | Spliterator.NONNULL | Spliterator.DISTINCT;
+
+  private final class Values extends AbstractCollection<V> {
+    @Override
+    public int size() {
+      return ConcurrentCuckooHashMap.this.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return ConcurrentCuckooHashMap.this.isEmpty();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      return containsValue(o);
+    }
+
+    @Override
+    public void clear() {
+      ConcurrentCuckooHashMap.this.clear();
+    }
+
+    @Override
+    public Iterator<V> iterator() {
+      return new SnapshotIterator<V>() {
+        @Override
+        V element(K key, V value) {
+          return value;
+        }
+      };
+    }
+
+    @Override
+    public Spliterator<V> spliterator() {
+      return new SnapshotSpliterator<>(
+          null, 0, 0, Spliterator.CONCURRENT | Spliterator.NONNULL, (k, v) -> v);
+    }
+  }
+
+  private final class EntrySet extends AbstractSet<Map.Entry<K, V>> {
+    @Override
+    public int size() {
+      return ConcurrentCuckooHashMap.this.size();
+    }
+
+    @Override
+    public boolean isEmpty() {
+      return ConcurrentCuckooHashMap.this.isEmpty();
+    }
+
+    @Override
+    public boolean contains(Object o) {
+      if (!(o instanceof Map.Entry<?, ?> e) || e.getKey() == null || e.getValue() == null) {
+        return false;
+      }
+      Object value = get(e.getKey());
+      return value != null && value.equals(e.getValue());
+    }
+
+    @Override
+    public boolean remove(Object o) {
+      return o instanceof Map.Entry<?, ?> e
+          && e.getKey() != null
+          && e.getValue() != null
+          && ConcurrentCuckooHashMap.this.remove(e.getKey(), e.getValue());
+    }
+
+    @Override
+    public void clear() {
+      ConcurrentCuckooHashMap.this.clear();
+    }
+
+    @Override
+    public Iterator<Map.Entry<K, V>> iterator() {
+      return new SnapshotIterator<Map.Entry<K, V>>() {
+        @Override
+        Map.Entry<K, V> element(K key, V value) {
+          return new WriteThroughEntry(key, value);
+        }
+      };
+    }
+
+    @Override
+    public Spliterator<Map.Entry<K, V>> spliterator() {
+      return new SnapshotSpliterator<>(
+          null, 0, 0, DISTINCT_CHARACTERISTICS, WriteThroughEntry::new);
+    }
+  }
+
+  /** An entry of a traversal; {@code setValue} writes through with {@code put}. */
+  private final class WriteThroughEntry implements Map.Entry<K, V> {
+    private final K key;
+    private V value;
+
+    WriteThroughEntry(K key, V value) {
+      this.key = key;
+      this.value = value;
+    }
+
+    @Override
+    public K getKey() {
+      return key;
+    }
+
+    @Override
+    public V getValue() {
+      return value;
+    }
+
+    @Override
+    public V setValue(V newValue) {
+      V old = value;
+      put(key, newValue);
+      value = newValue;
+      return old;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Map.Entry<?, ?> e && key.equals(e.getKey()) && value.equals(e.getValue());
+    }
+
+    @Override
+    public int hashCode() {
+      return key.hashCode() ^ value.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return key + "=" + value;
+    }
+  }
+
+  /** An iterator over a snapshot taken when it is created; {@code remove} removes the key. */
+  private abstract class SnapshotIterator<T> implements Iterator<T> {
+    private final Object[] entries = snapshot();
+    private int next;
+    private K lastKey;
+
+    abstract T element(K key, V value);
+
+    @Override
+    public boolean hasNext() {
+      return next < entries.length;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // only K and V are ever stored
+    public T next() {
+      if (next >= entries.length) {
+        throw new NoSuchElementException();
+      }
+      lastKey = (K) entries[next];
+      V value = (V) entries[next + 1];
+      next += 2;
+      return element(lastKey, value);
+    }
+
+    @Override
+    public void remove() {
+      if (lastKey == null) {
+        throw new IllegalStateException("next() has not returned an element since the last remove");
+      }
+      ConcurrentCuckooHashMap.this.remove(lastKey);
+      lastKey = null;
+    }
+  }
+
+  /**
+   * A spliterator over a snapshot taken at its first traversal, split by halving its range of
+   * entries.
+   */
+  private final class SnapshotSpliterator<T> implements Spliterator<T> {
+    private Object[] entries;
+    private int index;
+    private int fence;
+    private final int characteristics;
+    private final BiFunction<K, V, T> element;
+
+    SnapshotSpliterator(
+        Object[] entries, int index, int fence, int characteristics, BiFunction<K, V, T> element) {
+      this.entries = entries;
+      this.index = index;
+      this.fence = fence;
+      this.characteristics = characteristics;
+      this.element = element;
+    }
+
+    private void bind() {
+      if (entries == null) {
+        entries = snapshot();
+        fence = entries.length;
+      }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // only K and V are ever stored
+    public boolean tryAdvance(Consumer<? super T> action) {
+      Objects.requireNonNull(action, "action");
+      bind();
+      if (index >= fence) {
+        return false;
+      }
+      K key = (K) entries[index];
+      V value = (V) entries[index + 1];
+      index += 2;
+      action.accept(element.apply(key, value));
+      return true;
+    }
+
+    @Override
+    public Spliterator<T> trySplit() {
+      bind();
+      int middle = ((index + fence) >>> 1) & ~1;
+      if (middle <= index) {
+        return null;
+      }
+      Spliterator<T> prefix =
+          new SnapshotSpliterator<>(entries, index, middle, characteristics, element);
+      index = middle;
+      return prefix;
+    }
+
+    @Override
+    public long estimateSize() {
+      return entries == null ? size() : (fence - index) / 2;
+    }
+
+    @Override
+    public int characteristics() {
+      return characteristics;
+    }
+  }
+
+  // ---- Serialization ----
+
+  /**
+   * Writes the settings, then a snapshot of the entries.
+   *
+   * @param out the stream
+   * @throws IOException if the stream fails
+   * @serialData the number of entries (int), then each key and value (Objects)
+   */
+  private void writeObject(ObjectOutputStream out) throws IOException {
+    out.defaultWriteObject();
+    Object[] entries = snapshot();
+    out.writeInt(entries.length / 2);
+    for (Object o : entries) {
+      out.writeObject(o);
+    }
+  }
+
+  /**
+   * Reads the settings, checks them, and places the entries again.
+   *
+   * @param in the stream
+   * @throws IOException if the stream fails or holds an invalid map
+   * @throws ClassNotFoundException if a class of the stream cannot be found
+   */
+  @SuppressWarnings("unchecked") // the stream was written from a map of K to V
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    AbstractBucketMap.checkSettings(choices, slotsPerBucket, loadFactor, hasher);
+    if (lockStripes < 1
+        || lockStripes > ConcurrentCuckooTable.MAX_STRIPES
+        || Integer.bitCount(lockStripes) != 1) {
+      throw new InvalidObjectException("invalid number of lock stripes: " + lockStripes);
+    }
+    int size = in.readInt();
+    if (size < 0) {
+      throw new InvalidObjectException("negative size: " + size);
+    }
+    initialize(0);
+    for (int i = 0; i < size; i++) {
+      Object key = in.readObject();
+      Object value = in.readObject();
+      if (key == null || value == null) {
+        throw new InvalidObjectException("null key or value");
+      }
+      if (putIfAbsent((K) key, (V) value) != null) {
+        throw new InvalidObjectException("repeated key: " + key);
+      }
+    }
+  }
+}

@@ -1,0 +1,836 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The table under {@link ConcurrentCuckooHashMap}: the bucket layout of {@link BucketTable} (d
+ * choices anywhere in the table, b ≤ 8 slots per bucket, a word of 7-bit tags per bucket, keys and
+ * values side by side) made safe for concurrent use by <em>stripes</em>, each a version counter
+ * that doubles as a write lock. It knows where a key may live, finds it without locking, and
+ * changes slots for callers that hold the right stripes; the map decides what to change.
+ *
+ * <p><b>Stripes.</b> Bucket u belongs to stripe {@code u mod S} (S a power of two, at most 64, so
+ * that a set of stripes is a {@code long} bit mask and locks are always taken in ascending order).
+ * A stripe is one word: bit 0 set while a writer holds it ({@link #WRITING}), bit 1 set while the
+ * whole table is frozen for a growth or a snapshot ({@link #FROZEN}: writers wait, readers do not),
+ * and a counter above, which every write that changed the stripe's buckets increments when it
+ * unlocks. Each stripe's record also counts the keys in its buckets (so {@link
+ * ConcurrentCuckooHashMap#size} needs no shared counter) and the inserts that moved no key. Records
+ * are 128 bytes apart, so two stripes never share a cache line (nor an adjacent-line prefetch
+ * pair).
+ *
+ * <p><b>Optimistic reads (seqlock).</b> A lookup of a key with stripe mask M reads the stripe words
+ * of M with acquire loads and gives up for now if one is being written ({@link #stamp}); it then
+ * reads tag words, keys and values with opaque loads, and before it trusts anything it read — in
+ * particular before calling {@code equals} on a stored key — it issues an acquire fence and checks
+ * that the words of M still sum to the stamp ({@link #validate}). Counters only grow and a stamp is
+ * only taken while no stripe of M is locked, so an equal sum means that no stripe of M was locked
+ * in between; the lookup then retries nothing and writes nothing.
+ *
+ * <p><b>Why a validated read is correct (Java memory model).</b> A writer takes a stripe with a
+ * volatile compare-and-set (which orders its later stores after the lock bit), stores slots with
+ * opaque stores, and unlocks with a release store of the next counter value. (1) If the reader's
+ * first acquire load of a stripe word reads the value stored by writer W's release, everything W
+ * wrote happens-before the reader's subsequent loads, including the fields of the key and value
+ * objects W stored: an object reached through a validated slot is safely published. (2) If a
+ * reader's opaque load saw a store of a later writer W', then W' had set the lock bit before that
+ * store, and the reader's acquire fence orders its validation loads after that load, so by
+ * coherence the validation sees W''s lock bit or a later counter and fails. Hence a read that
+ * validates saw only writes completed before its stamp, none after: it is the state at the stamp,
+ * and it linearizes there. Opaque accesses also keep 64-bit tag words from tearing.
+ *
+ * <p><b>Freezing.</b> Growth, {@code clear}, a snapshot that could not be taken optimistically and
+ * the statistics set {@link #FROZEN} on every stripe, one by one in ascending order (waiting for
+ * writers to leave). Writers then wait; readers carry on, since nothing changes. A growth builds
+ * the new table from the frozen one, publishes it and {@link #retire retires} the old one, which
+ * stays frozen for good: a writer waiting on it sees that and starts again on the new table.
+ *
+ * <p><b>Overflow.</b> Keys that no cuckoo path can place while the table is sparse (keys with equal
+ * hash codes share all their buckets under every seed) live in a {@link ConcurrentHashMap} created
+ * on first use, O(log n) per operation for {@code Comparable} keys. It is read and written under
+ * the same stripes as the key's buckets, so the same validation covers it; a lookup consults it
+ * only while it is non-empty.
+ *
+ * <p>Cost: a lookup reads d stripe words twice, d tag words and one key and value per tag match; no
+ * allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte), plus
+ * 128 bytes per stripe.
+ */
+final class ConcurrentCuckooTable {
+  /** Bit 0 of a stripe word: a writer holds the stripe. */
+  static final long WRITING = 1;
+
+  /** Bit 1 of a stripe word: the table is frozen; writers wait, readers proceed. */
+  static final long FROZEN = 2;
+
+  /** What an unlock after a change adds to a stripe word: the counter's unit. */
+  static final long UNIT = 4;
+
+  /** The most stripes: a set of stripes is a {@code long} bit mask. */
+  static final int MAX_STRIPES = 64;
+
+  /** A probe's answer: the key is in no slot and not in the overflow area. */
+  static final int ABSENT = -1;
+
+  /** A probe's answer: the key is in the overflow area. */
+  static final int IN_OVERFLOW = -2;
+
+  /** A probe's answer: a writer intervened, the answer is unknown. */
+  static final int STALE = -3;
+
+  /** What {@link #getFromTwoBuckets} returns when it cannot answer. */
+  private static final Object UNDECIDED = new Object();
+
+  /** Longs per stripe record: 128 bytes, two cache lines. */
+  private static final int STRIDE = 16;
+
+  /** Offsets in a stripe record: the word, the keys in its buckets, the inserts that moved none. */
+  private static final int KEYS = 1;
+
+  private static final int QUIET_INSERTS = 2;
+
+  /** Failed validations after which a reader takes the stripes instead of spinning on them. */
+  private static final int OPTIMISTIC_READS = 16;
+
+  private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+  private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(Object[].class);
+  private static final VarHandle OVERFLOW_SIZE;
+
+  static {
+    try {
+      OVERFLOW_SIZE =
+          MethodHandles.lookup()
+              .findVarHandle(ConcurrentCuckooTable.class, "overflowSize", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final int choices;
+  private final int slotsPerBucket;
+  private final int slotShift;
+  private final int buckets;
+  private final long usableSlots;
+  private final long[] tags;
+
+  /** Key and value of slot s at 2s and 2s + 1. */
+  private final Object[] kv;
+
+  /** One record of {@link #STRIDE} longs per stripe. */
+  private final long[] stripes;
+
+  private final int stripeMask;
+  private final ChoiceHasher hasher;
+  private final HashStrategy<Object> strategy;
+
+  /** The overflow area, created on first use; keys wrapped in the strategy if there is one. */
+  private volatile ConcurrentHashMap<Object, Object> overflow;
+
+  /** Entries in {@link #overflow}; changed under the stripes of each entry's buckets. */
+  @SuppressWarnings("unused") // accessed through OVERFLOW_SIZE
+  private volatile int overflowSize;
+
+  /** Set once a growth has published the table that replaces this one. */
+  private volatile boolean retired;
+
+  /**
+   * Creates an empty table.
+   *
+   * @param choices d, from 2 to {@link BucketTable#MAX_CHOICES}
+   * @param slotsPerBucket b: 1, 2, 4 or 8
+   * @param buckets the number of buckets
+   * @param stripeCount the most stripes, a power of two up to {@link #MAX_STRIPES}; a table of
+   *     fewer buckets gets fewer
+   */
+  ConcurrentCuckooTable(
+      int choices,
+      int slotsPerBucket,
+      int buckets,
+      int stripeCount,
+      ChoiceHasher hasher,
+      HashStrategy<Object> strategy) {
+    long slots = (long) buckets * slotsPerBucket;
+    if (buckets < 1 || !BucketTable.isValidSlotCount(slots)) {
+      throw new IllegalStateException("a table of " + slots + " slots is too large");
+    }
+    this.choices = choices;
+    this.slotsPerBucket = slotsPerBucket;
+    this.slotShift = Integer.numberOfTrailingZeros(slotsPerBucket);
+    this.buckets = buckets;
+    this.usableSlots =
+        TagWords.OCCUPIED >>> (8 * (BucketTable.MAX_SLOTS_PER_BUCKET - slotsPerBucket));
+    this.tags = new long[buckets];
+    this.kv = new Object[2 * (int) slots];
+    int stripeCountHere = Math.min(stripeCount, Integer.highestOneBit(2 * buckets - 1));
+    this.stripes = new long[STRIDE * stripeCountHere];
+    this.stripeMask = stripeCountHere - 1;
+    this.hasher = hasher;
+    this.strategy = strategy;
+  }
+
+  /** Returns an empty table like this one with {@code buckets} buckets. */
+  ConcurrentCuckooTable resized(int buckets, int stripeCount) {
+    return new ConcurrentCuckooTable(
+        choices, slotsPerBucket, buckets, stripeCount, hasher, strategy);
+  }
+
+  int buckets() {
+    return buckets;
+  }
+
+  int slots() {
+    return buckets << slotShift;
+  }
+
+  int choices() {
+    return choices;
+  }
+
+  int slotsPerBucket() {
+    return slotsPerBucket;
+  }
+
+  /** Returns the first slot of {@code bucket}. */
+  int firstSlotOf(int bucket) {
+    return bucket << slotShift;
+  }
+
+  int stripeCount() {
+    return stripeMask + 1;
+  }
+
+  /** Returns the 64-bit hash of {@code key}. */
+  long hashOf(Object key) {
+    return KeyEquality.hash(hasher, strategy, key);
+  }
+
+  // ---- Where a key may live ----
+
+  /** Returns the bucket of choice {@code i} of a key with hash {@code hash}. */
+  int bucketOf(long hash, int i) {
+    return ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), buckets);
+  }
+
+  /** Returns the choice (from 0) of a key with hash {@code hash} whose bucket is {@code bucket}. */
+  int choiceOf(long hash, int bucket) {
+    int i = 0;
+    while (bucketOf(hash, i) != bucket) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Returns the bit of {@code bucket}'s stripe. */
+  long stripeBit(int bucket) {
+    return 1L << (bucket & stripeMask);
+  }
+
+  /** Returns the stripes of all d buckets of a key with hash {@code hash}. */
+  long stripesOf(long hash) {
+    long mask = 0;
+    for (int i = 0; i < choices; i++) {
+      mask |= stripeBit(bucketOf(hash, i));
+    }
+    return mask;
+  }
+
+  /** Returns every stripe. */
+  long allStripes() {
+    return -1L >>> (Long.SIZE - stripeCount());
+  }
+
+  // ---- Optimistic reads ----
+
+  /**
+   * Returns the sum of the words of the stripes in {@code mask} (acquire loads), or -1 if one of
+   * them is held by a writer.
+   */
+  long stamp(long mask) {
+    long sum = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      long word = (long) LONGS.getAcquire(stripes, STRIDE * Long.numberOfTrailingZeros(m));
+      if ((word & WRITING) != 0) {
+        return -1;
+      }
+      sum += word & ~FROZEN;
+    }
+    return sum;
+  }
+
+  /** Returns the word of {@code bucket}'s stripe (an acquire load). */
+  long stripeWord(int bucket) {
+    return (long) LONGS.getAcquire(stripes, STRIDE * (bucket & stripeMask));
+  }
+
+  /** Returns whether no writer took a stripe of {@code mask} since {@code stamp} was taken. */
+  boolean validate(long mask, long stamp) {
+    VarHandle.acquireFence();
+    long sum = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      sum += (long) LONGS.getOpaque(stripes, STRIDE * Long.numberOfTrailingZeros(m)) & ~FROZEN;
+    }
+    return sum == stamp;
+  }
+
+  /**
+   * Returns the value of {@code key} (hash {@code hash}) or null: without locking, retrying while
+   * writers change its buckets; after {@link #OPTIMISTIC_READS} failures it takes the stripes.
+   */
+  Object get(long hash, Object key) {
+    if (choices == 2) {
+      Object value = getFromTwoBuckets(hash, key);
+      if (value != UNDECIDED) {
+        return value;
+      }
+    }
+    long mask = stripesOf(hash);
+    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
+      long stamp = stamp(mask);
+      if (stamp >= 0) {
+        int where = search(hash, key, mask, stamp);
+        if (where == ABSENT) {
+          return null;
+        }
+        if (where != STALE) {
+          Object value = where >= 0 ? valueAt(where) : overflowGet(key);
+          if (validate(mask, stamp)) {
+            return value;
+          }
+        }
+      }
+      pause(attempt);
+    }
+    return getLocked(hash, key, mask);
+  }
+
+  /**
+   * The lookup of two choices, the default: both stripe words kept in locals and compared as they
+   * are (a freeze changes them too: the lookup merely retries), each candidate's key and value read
+   * together and validated before {@code equals}. Returns {@link #UNDECIDED} if the overflow area
+   * is in use or writers kept changing the buckets: the general lookup decides then.
+   */
+  private Object getFromTwoBuckets(long hash, Object key) {
+    int bucket0 = bucketOf(hash, 0);
+    int bucket1 = bucketOf(hash, 1);
+    int offset0 = STRIDE * (bucket0 & stripeMask);
+    int offset1 = STRIDE * (bucket1 & stripeMask);
+    long pattern = TagWords.repeated(BucketTable.tagOf(hash));
+    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
+      long word0 = (long) LONGS.getAcquire(stripes, offset0);
+      long word1 = (long) LONGS.getAcquire(stripes, offset1);
+      if (((word0 | word1) & WRITING) == 0) {
+        long candidates =
+            TagWords.matches(tagWord(bucket0), pattern)
+                | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
+        boolean stale = false;
+        for (; candidates != 0; candidates &= candidates - 1) {
+          int slot =
+              TagWords.candidateSlot(
+                  Long.numberOfTrailingZeros(candidates),
+                  bucket0 << slotShift,
+                  bucket1 << slotShift);
+          Object stored = keyAt(slot);
+          Object value = valueAt(slot);
+          VarHandle.acquireFence();
+          if ((long) LONGS.getOpaque(stripes, offset0) != word0
+              || (long) LONGS.getOpaque(stripes, offset1) != word1) {
+            stale = true;
+            break;
+          }
+          if (KeyEquality.same(strategy, key, stored)) {
+            return value;
+          }
+        }
+        if (!stale) {
+          if ((int) OVERFLOW_SIZE.getOpaque(this) > 0) {
+            return UNDECIDED;
+          }
+          VarHandle.acquireFence();
+          if ((long) LONGS.getOpaque(stripes, offset0) == word0
+              && (long) LONGS.getOpaque(stripes, offset1) == word1) {
+            return null;
+          }
+        }
+      }
+      pause(attempt);
+    }
+    return UNDECIDED;
+  }
+
+  /** The reader's last resort: takes the stripes, reads, and restores them unchanged. */
+  private Object getLocked(long hash, Object key, long mask) {
+    if (!lock(mask)) {
+      return get(hash, key); // retired: frozen for good, so optimistic reads now succeed
+    }
+    try {
+      int where = search(hash, key, mask, -1);
+      return where >= 0 ? valueAt(where) : where == IN_OVERFLOW ? overflowGet(key) : null;
+    } finally {
+      unlock(mask, false);
+    }
+  }
+
+  /**
+   * Finds {@code key} (hash {@code hash}): its slot, {@link #IN_OVERFLOW} or {@link #ABSENT}. With
+   * a stamp of {@code mask} (not -1), every stored key is validated before {@code equals} sees it,
+   * and the answer is {@link #STALE} if a writer intervened; with -1 the caller holds the stripes.
+   */
+  int search(long hash, Object key, long mask, long stamp) {
+    long pattern = TagWords.repeated(BucketTable.tagOf(hash));
+    int bucket0 = bucketOf(hash, 0);
+    int bucket1 = bucketOf(hash, 1);
+    long candidates =
+        TagWords.matches(tagWord(bucket0), pattern)
+            | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      int slot =
+          TagWords.candidateSlot(
+              Long.numberOfTrailingZeros(candidates), bucket0 << slotShift, bucket1 << slotShift);
+      Object stored = keyAt(slot);
+      if (stamp >= 0 && !validate(mask, stamp)) {
+        return STALE;
+      }
+      if (KeyEquality.same(strategy, key, stored)) {
+        return slot;
+      }
+    }
+    for (int i = 2; i < choices; i++) {
+      int bucket = bucketOf(hash, i);
+      for (long m = TagWords.matches(tagWord(bucket), pattern); m != 0; m &= m - 1) {
+        int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(m) >>> 3);
+        Object stored = keyAt(slot);
+        if (stamp >= 0 && !validate(mask, stamp)) {
+          return STALE;
+        }
+        if (KeyEquality.same(strategy, key, stored)) {
+          return slot;
+        }
+      }
+    }
+    if ((int) OVERFLOW_SIZE.getOpaque(this) > 0) {
+      boolean found = overflowGet(key) != null;
+      if (stamp >= 0 && !validate(mask, stamp)) {
+        return STALE;
+      }
+      if (found) {
+        return IN_OVERFLOW;
+      }
+    }
+    return stamp >= 0 && !validate(mask, stamp) ? STALE : ABSENT;
+  }
+
+  /**
+   * Reads the keys of {@code bucket} into {@code out} (null for a free slot), validated; returns
+   * false if writers kept changing the bucket.
+   */
+  boolean readKeys(int bucket, Object[] out) {
+    long mask = stripeBit(bucket);
+    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
+      long stamp = stamp(mask);
+      if (stamp >= 0) {
+        long word = tagWord(bucket);
+        for (int j = 0; j < slotsPerBucket; j++) {
+          out[j] = (word >>> (8 * j) & 0x80) == 0 ? null : keyAt((bucket << slotShift) + j);
+        }
+        if (validate(mask, stamp)) {
+          return true;
+        }
+      }
+      pause(attempt);
+    }
+    return false;
+  }
+
+  // ---- Stripes as locks ----
+
+  /**
+   * Takes the stripes of {@code mask} if their words still sum to {@code stamp}, that is if no
+   * writer changed them since: the upgrade of an optimistic read to a write. Never waits.
+   *
+   * @return whether the caller now holds every stripe of {@code mask}
+   */
+  boolean tryLock(long mask, long stamp) {
+    long sum = 0;
+    for (long m = mask; m != 0; m &= m - 1) {
+      int offset = STRIDE * Long.numberOfTrailingZeros(m);
+      long word = (long) LONGS.getVolatile(stripes, offset);
+      if ((word & (WRITING | FROZEN)) != 0
+          || !LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
+        unlock(mask & (Long.lowestOneBit(m) - 1), false);
+        return false;
+      }
+      sum += word;
+    }
+    if (sum != stamp) {
+      unlock(mask, false);
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Takes the stripes of {@code mask} in ascending order, waiting for writers and freezes.
+   *
+   * @return true if the caller holds them all; false (holding none) if the table was retired
+   */
+  boolean lock(long mask) {
+    for (long m = mask; m != 0; m &= m - 1) {
+      int offset = STRIDE * Long.numberOfTrailingZeros(m);
+      for (int attempt = 0; ; attempt++) {
+        long word = (long) LONGS.getVolatile(stripes, offset);
+        if ((word & (WRITING | FROZEN)) == 0) {
+          if (LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
+            break;
+          }
+        } else if (retired) {
+          unlock(mask & (Long.lowestOneBit(m) - 1), false);
+          return false;
+        } else {
+          pause(attempt);
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Releases the stripes of {@code mask}; if {@code changed}, advances their counters so that every
+   * optimistic read that overlapped the change fails, else restores their words.
+   */
+  void unlock(long mask, boolean changed) {
+    for (long m = mask; m != 0; m &= m - 1) {
+      int offset = STRIDE * Long.numberOfTrailingZeros(m);
+      long word = (long) LONGS.get(stripes, offset) & ~WRITING;
+      LONGS.setRelease(stripes, offset, changed ? word + UNIT : word);
+    }
+  }
+
+  /** Sets {@link #FROZEN} on every stripe in ascending order, waiting for each writer to leave. */
+  void freeze() {
+    for (int offset = 0; offset < stripes.length; offset += STRIDE) {
+      for (int attempt = 0; ; attempt++) {
+        long word = (long) LONGS.getVolatile(stripes, offset);
+        if ((word & (WRITING | FROZEN)) == 0
+            && LONGS.compareAndSet(stripes, offset, word, word | FROZEN)) {
+          break;
+        }
+        pause(attempt);
+      }
+    }
+  }
+
+  /** Clears {@link #FROZEN}: writers may proceed. Nothing changed, so no reader needs to retry. */
+  void thaw() {
+    for (int offset = 0; offset < stripes.length; offset += STRIDE) {
+      LONGS.setRelease(stripes, offset, (long) LONGS.getVolatile(stripes, offset) & ~FROZEN);
+    }
+  }
+
+  /** Marks this frozen table as replaced: writers waiting on it start again on the new one. */
+  void retire() {
+    retired = true;
+  }
+
+  /**
+   * Waits a little, longer on each attempt: spins first, then yields the processor, then parks (a
+   * freeze for a growth of a large table lasts milliseconds).
+   */
+  static void pause(int attempt) {
+    if (attempt < 8) {
+      Thread.onSpinWait();
+    } else if (attempt < 64) {
+      Thread.yield();
+    } else {
+      LockSupport.parkNanos(50_000);
+    }
+  }
+
+  // ---- Slots ----
+
+  private long tagWord(int bucket) {
+    return (long) LONGS.getOpaque(tags, bucket);
+  }
+
+  Object keyAt(int slot) {
+    return OBJECTS.getOpaque(kv, 2 * slot);
+  }
+
+  Object valueAt(int slot) {
+    return OBJECTS.getOpaque(kv, 2 * slot + 1);
+  }
+
+  int bucketOfSlot(int slot) {
+    return slot >>> slotShift;
+  }
+
+  /** Returns the number of keys in {@code bucket}. */
+  int loadOf(int bucket) {
+    return TagWords.loadOf(tagWord(bucket));
+  }
+
+  /** Returns whether {@code bucket} has a free slot. */
+  boolean hasRoom(int bucket) {
+    return (~tagWord(bucket) & usableSlots) != 0;
+  }
+
+  /** Returns whether {@code slot} holds a key. */
+  boolean isOccupied(int slot) {
+    return (tagWord(bucketOfSlot(slot)) >>> (8 * (slot & (slotsPerBucket - 1))) & 0x80) != 0;
+  }
+
+  /** Returns the tag byte of the key in {@code slot}. */
+  private int tagAt(int slot) {
+    return (int) (tagWord(bucketOfSlot(slot)) >>> (8 * (slot & (slotsPerBucket - 1)))) & 0xFF;
+  }
+
+  /**
+   * Returns the key's least loaded bucket with a free slot, the earliest choice on ties, or -1 if
+   * all its buckets are full.
+   */
+  int leastLoadedBucket(long hash) {
+    int target = -1;
+    int fewest = slotsPerBucket;
+    for (int i = 0; i < choices; i++) {
+      int bucket = bucketOf(hash, i);
+      int load = loadOf(bucket);
+      if (load < fewest) {
+        target = bucket;
+        fewest = load;
+      }
+    }
+    return target;
+  }
+
+  // ---- Changes: the caller holds the stripes of every bucket it touches ----
+
+  /** Stores a new entry in a free slot of {@code bucket}; the key is written before its tag. */
+  void store(int bucket, int tag, Object key, Object value) {
+    long word = tagWord(bucket);
+    int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
+    int slot = (bucket << slotShift) + j;
+    OBJECTS.setOpaque(kv, 2 * slot, key);
+    OBJECTS.setOpaque(kv, 2 * slot + 1, value);
+    LONGS.setOpaque(tags, bucket, word | (tag & 0xFFL) << (8 * j));
+    addToRecord(bucket, KEYS, 1);
+  }
+
+  /** Stores a new key with hash {@code hash} in {@code bucket}, an insert that moved no key. */
+  void storeNew(int bucket, long hash, Object key, Object value) {
+    store(bucket, BucketTable.tagOf(hash), key, value);
+    addToRecord(bucket, QUIET_INSERTS, 1);
+  }
+
+  void setValueAt(int slot, Object value) {
+    OBJECTS.setOpaque(kv, 2 * slot + 1, value);
+  }
+
+  /** Empties {@code slot}: its tag first, then its key and value. */
+  void clearSlot(int slot) {
+    int bucket = bucketOfSlot(slot);
+    long word = tagWord(bucket);
+    LONGS.setOpaque(tags, bucket, word & ~(0xFFL << (8 * (slot & (slotsPerBucket - 1)))));
+    OBJECTS.setOpaque(kv, 2 * slot, null);
+    OBJECTS.setOpaque(kv, 2 * slot + 1, null);
+    addToRecord(bucket, KEYS, -1);
+  }
+
+  /** Moves the entry of {@code slot} to a free slot of {@code bucket}: copy first, clear after. */
+  void move(int slot, int bucket) {
+    store(bucket, tagAt(slot), keyAt(slot), valueAt(slot));
+    clearSlot(slot);
+  }
+
+  private void addToRecord(int bucket, int field, long delta) {
+    int offset = STRIDE * (bucket & stripeMask) + field;
+    LONGS.setOpaque(stripes, offset, (long) LONGS.getOpaque(stripes, offset) + delta);
+  }
+
+  // ---- The overflow area ----
+
+  private Object overflowKey(Object key) {
+    return strategy == null ? key : new OverflowArea.StrategyKey(strategy, key);
+  }
+
+  Object overflowGet(Object key) {
+    ConcurrentHashMap<Object, Object> area = overflow;
+    return area == null ? null : area.get(overflowKey(key));
+  }
+
+  /** Adds an absent key to the overflow area. */
+  void overflowAdd(Object key, Object value) {
+    ConcurrentHashMap<Object, Object> area = overflow;
+    if (area == null) {
+      synchronized (this) {
+        area = overflow;
+        if (area == null) {
+          area = new ConcurrentHashMap<>();
+          overflow = area;
+        }
+      }
+    }
+    area.put(overflowKey(key), value);
+    OVERFLOW_SIZE.getAndAdd(this, 1);
+  }
+
+  void overflowSet(Object key, Object value) {
+    overflow.put(overflowKey(key), value);
+  }
+
+  void overflowRemove(Object key) {
+    overflow.remove(overflowKey(key));
+    OVERFLOW_SIZE.getAndAdd(this, -1);
+  }
+
+  int overflowSize() {
+    return (int) OVERFLOW_SIZE.getVolatile(this);
+  }
+
+  // ---- Counts ----
+
+  /** Returns the keys in buckets (the overflow area not counted); exact while no write runs. */
+  long keysInBuckets() {
+    long sum = 0;
+    for (int offset = KEYS; offset < stripes.length; offset += STRIDE) {
+      sum += (long) LONGS.getOpaque(stripes, offset);
+    }
+    return sum;
+  }
+
+  /** Returns the inserts into this table that found a free slot in their own buckets. */
+  long quietInserts() {
+    long sum = 0;
+    for (int offset = QUIET_INSERTS; offset < stripes.length; offset += STRIDE) {
+      sum += (long) LONGS.getOpaque(stripes, offset);
+    }
+    return sum;
+  }
+
+  /** Carries the count of quiet inserts over from the table this one replaces. */
+  void addQuietInserts(long count) {
+    addToRecord(0, QUIET_INSERTS, count);
+  }
+
+  /** Returns whether the stripe of {@code bucket} holds its share of {@code threshold} keys. */
+  boolean stripeReaches(int bucket, double threshold) {
+    return (long) LONGS.getOpaque(stripes, STRIDE * (bucket & stripeMask) + KEYS)
+        >= threshold / stripeCount();
+  }
+
+  // ---- Whole-table reads ----
+
+  /**
+   * Returns the entries as key, value pairs: an atomic snapshot. With {@code validated}, read
+   * optimistically and null if a writer intervened; otherwise the caller has frozen the table.
+   */
+  Object[] entries(boolean validated) {
+    long all = allStripes();
+    long stamp = validated ? stamp(all) : -1;
+    if (validated && stamp < 0) {
+      return null;
+    }
+    Object[] out = new Object[2 * (int) Math.min(keysInBuckets() + overflowSize() + 8, 1 << 28)];
+    int n = 0;
+    for (int bucket = 0; bucket < buckets; bucket++) {
+      for (long occupied = tagWord(bucket) & TagWords.OCCUPIED;
+          occupied != 0;
+          occupied &= occupied - 1) {
+        int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
+        if (n == out.length) {
+          out = Arrays.copyOf(out, 2 * n);
+        }
+        out[n++] = keyAt(slot);
+        out[n++] = valueAt(slot);
+      }
+    }
+    ConcurrentHashMap<Object, Object> area = overflow;
+    if (area != null) {
+      for (Map.Entry<Object, Object> e : area.entrySet()) {
+        if (n == out.length) {
+          out = Arrays.copyOf(out, 2 * n);
+        }
+        Object key = e.getKey();
+        out[n++] = key instanceof OverflowArea.StrategyKey wrapped ? wrapped.key() : key;
+        out[n++] = e.getValue();
+      }
+    }
+    if (validated && !validate(all, stamp)) {
+      return null;
+    }
+    return Arrays.copyOf(out, n);
+  }
+
+  /**
+   * Fills the statistics of a frozen table: {@code histogram[k]} buckets of k keys, {@code
+   * perChoice[i]} keys in their i-th choice.
+   */
+  void countLoads(long[] histogram, long[] perChoice) {
+    for (int bucket = 0; bucket < buckets; bucket++) {
+      long word = tagWord(bucket);
+      histogram[TagWords.loadOf(word)]++;
+      for (long occupied = word & TagWords.OCCUPIED; occupied != 0; occupied &= occupied - 1) {
+        int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
+        perChoice[choiceOf(hashOf(keyAt(slot)), bucket)]++;
+      }
+    }
+  }
+
+  // ---- Growth ----
+
+  /**
+   * Copies every entry of this frozen table into {@code larger}, which no other thread sees yet:
+   * each key keeps its choice where that bucket has room, else {@code path} places it, else it goes
+   * to the overflow area.
+   */
+  void copyInto(ConcurrentCuckooTable larger, CuckooPath path) {
+    for (int bucket = 0; bucket < buckets; bucket++) {
+      for (long occupied = tagWord(bucket) & TagWords.OCCUPIED;
+          occupied != 0;
+          occupied &= occupied - 1) {
+        int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
+        Object key = keyAt(slot);
+        long hash = hashOf(key);
+        int sameChoice = larger.bucketOf(hash, choiceOf(hash, bucket));
+        if (larger.hasRoom(sameChoice)) {
+          larger.store(sameChoice, tagAt(slot), key, valueAt(slot));
+        } else {
+          larger.placeAlone(hash, key, valueAt(slot), path);
+        }
+      }
+    }
+    ConcurrentHashMap<Object, Object> area = overflow;
+    if (area != null) {
+      for (Map.Entry<Object, Object> e : area.entrySet()) {
+        Object key = e.getKey();
+        Object unwrapped = key instanceof OverflowArea.StrategyKey wrapped ? wrapped.key() : key;
+        larger.placeAlone(hashOf(unwrapped), unwrapped, e.getValue(), path);
+      }
+    }
+    larger.addQuietInserts(quietInserts());
+  }
+
+  /**
+   * Places an absent key in this table, which no other thread uses: its least loaded bucket, else
+   * along the shortest cuckoo path, else the overflow area.
+   */
+  void placeAlone(long hash, Object key, Object value, CuckooPath path) {
+    int bucket = leastLoadedBucket(hash);
+    if (bucket < 0) {
+      int end = path.search(this, hash, buckets);
+      if (end < 0) {
+        overflowAdd(key, value);
+        return;
+      }
+      bucket = path.apply(this, end);
+    }
+    store(bucket, BucketTable.tagOf(hash), key, value);
+  }
+}
