@@ -19,7 +19,7 @@ import java.util.Objects;
  * shortest of their chains (ties go to the earlier choice); d = 1 is classic chaining.
  *
  * <p>Think of each entry as an imaginary object {@code Entry { K key; V value; byte tag; int next;
- * }} stored in parallel arrays at an <em>entry index</em> {@code e}:
+ * }} stored in parallel arrays, {@link ChainSlots}, at an <em>entry index</em> {@code e}:
  *
  * <ul>
  *   <li>{@code keyValues[2e]}, {@code keyValues[2e + 1]}: the key and value, side by side so that a
@@ -30,16 +30,20 @@ import java.util.Objects;
  *       entry has a successor ({@link #HAS_NEXT}); 0 marks a free slot. At a byte per entry this
  *       array stays in cache where the keys do not, so a lookup's memory accesses are the slot of
  *       the matching key and the key itself, plus a link only where a chain really continues;
- *   <li>{@code next[e]}: the next entry in the same chain (-1 at a chain's last entry), or the next
- *       free slot of the extra region.
+ *   <li>{@code next[e]}: the slot of the extra region that holds the next entry of the same chain
+ *       (-1 at a chain's last entry), or the next free slot of the extra region.
  * </ul>
  *
  * <p><b>Inline heads.</b> Indices {@code [0, buckets)} are the buckets themselves: the first entry
- * of bucket b's chain lives at index b, so a hit on a chain's first entry — three keys in four at
- * load 1 — reads the key's slot directly and then the key, two dependent memory accesses, as in an
- * open-addressing table. The rest of each chain lives in an <em>extra region</em> after the
- * buckets, linked from the head. Removing a head promotes its successor into the bucket; a freed
- * slot of the extra region goes to a free list, so no other entry moves.
+ * of bucket b's chain lives at index b of the {@code heads} arrays, so a hit on a chain's first
+ * entry — three keys in four at load 1 — reads the key's slot directly and then the key, two
+ * dependent memory accesses, as in an open-addressing table. The rest of each chain lives in an
+ * <em>extra region</em>, arrays of their own whose slot x is entry index {@code buckets + x},
+ * linked from the head. Removing a head promotes its successor into the bucket; a freed slot of the
+ * extra region goes to a free list, so no other entry moves. The extra region grows on its own
+ * while the table fills (its need grows sixfold from half load to full load with two choices): kept
+ * in the heads' arrays, each of those growths would copy the whole table: building a map of
+ * 10<sup>4</sup> keys that way copies about five slots per key inserted.
  *
  * <p>A lookup scans the d chains in choice order, then the overflow area if there is one. An
  * insertion joins the shortest chain (inline if its bucket is empty, else right behind the head).
@@ -85,8 +89,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /**
    * When the extra region runs out, it grows to what the theory expects for this many times the
-   * current entries, and at least by this factor: a few copies of the arrays between two growths of
-   * the table, not one per handful of insertions.
+   * current entries, and at least by this factor: a few copies of the extra region between two
+   * growths of the table, not one per handful of insertions.
    */
   private static final double EXTRA_HEADROOM = 1.25;
 
@@ -120,18 +124,21 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
   private final HashStrategy<Object> strategy;
 
-  /** 1 if {@link #keyValues} holds values, 0 for keys only: entry e's key is at {@code e << 1}. */
+  /** 1 if the slots hold values, 0 for keys only: slot e's key is at {@code e << keyShift}. */
   private transient int keyShift;
 
   /** {@link #CHAIN_LIMIT_PER_UNIT_LOAD} times the load factor, rounded up. */
   private transient int chainLimit;
 
-  private transient Object[] keyValues;
-  private transient byte[] tags;
-  private transient int[] next;
+  /** The chains' first entries: slot b is bucket b's. Their links point into {@link #extra}. */
+  private transient ChainSlots heads;
+
+  /** The chains' later entries: slot x is entry index {@code buckets + x}. */
+  private transient ChainSlots extra;
+
   private transient int buckets;
 
-  /** The extra region's slots {@code [buckets, extraEnd)} have been used; the rest never. */
+  /** The extra region's slots {@code [0, extraEnd)} have been used; the rest never. */
   private transient int extraEnd;
 
   /** The first free slot of the extra region below {@code extraEnd}, or {@link #NONE}. */
@@ -221,16 +228,14 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    * field changes, so running out of memory leaves the map as it was.
    */
   private void allocate(int buckets, int entries) {
-    int capacity = (int) Math.min(MAX_SLOTS, (long) buckets + extraFor(buckets, entries));
+    int extraCapacity = (int) Math.min(MAX_SLOTS - buckets, extraFor(buckets, entries));
     keyShift = storesValues ? 1 : 0;
-    Object[] kv = new Object[capacity << keyShift];
-    byte[] t = new byte[capacity];
-    int[] nx = new int[capacity];
-    keyValues = kv;
-    tags = t;
-    next = nx;
+    ChainSlots newHeads = new ChainSlots(buckets, keyShift);
+    ChainSlots newExtra = new ChainSlots(extraCapacity, keyShift);
+    heads = newHeads;
+    extra = newExtra;
     this.buckets = buckets;
-    extraEnd = buckets;
+    extraEnd = 0;
     freeExtra = NONE;
     chained = 0;
     overflow = new OverflowArea(buckets, strategy);
@@ -278,8 +283,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   @Override
   final int find(long hash, Object key) {
-    byte[] t = tags;
-    Object[] kv = keyValues;
+    ChainSlots slots = heads;
+    byte[] t = slots.tags;
+    Object[] kv = slots.keyValues;
+    int base = 0; // the entry index of slot 0 of the slots being walked
     int shift = keyShift;
     HashStrategy<Object> s = strategy;
     int choice = 0;
@@ -291,25 +298,31 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     while (true) {
       if ((f & TAG_BITS) == tag) { // never true for an empty bucket (f = 0)
         if (KeyEquality.same(s, key, kv[e << shift])) {
-          return e;
+          return base + e;
         }
       }
       if ((f & HAS_NEXT) != 0) {
-        e = next[e];
+        e = slots.next[e];
+        slots = extra;
+        base = buckets;
       } else if (++choice < choices) {
         choiceHash = ChoiceHasher.choice(hash, choice);
         tag = tagOf(choiceHash);
         e = ChoiceHasher.bucket(choiceHash, buckets);
+        slots = heads;
+        base = 0;
       } else {
         return overflow.mayHold(home) ? findInOverflow(key) : NONE;
       }
+      t = slots.tags;
+      kv = slots.keyValues;
       f = t[e];
     }
   }
 
   private int findInOverflow(Object key) {
     int i = overflow.indexOf(key);
-    return i < 0 ? NONE : tags.length + i;
+    return i < 0 ? NONE : slotCapacity() + i;
   }
 
   /** The tag of a choice hash: its low 7 bits, with 0 (an empty slot) replaced by 1. */
@@ -318,51 +331,65 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return f | ((f - 1) >>> 31);
   }
 
-  /** Sets {@code next[e]} and keeps the {@link #HAS_NEXT} bit of e's tag in step. */
-  private void link(int e, int target) {
-    next[e] = target;
-    tags[e] = (byte) (target >= 0 ? tags[e] | HAS_NEXT : tags[e] & TAG_BITS);
+  /**
+   * Sets the link of slot x of {@code slots} to slot {@code target} of the extra region, or to
+   * {@link #NONE}, and keeps the {@link #HAS_NEXT} bit of its tag in step.
+   */
+  private static void link(ChainSlots slots, int x, int target) {
+    slots.next[x] = target;
+    byte tag = slots.tags[x];
+    slots.tags[x] = (byte) (target >= 0 ? tag | HAS_NEXT : tag & TAG_BITS);
   }
 
   /** Returns the entry slots allocated, inline heads and extra region: what the memory grows by. */
   final int slotCapacity() {
-    return tags.length;
+    return buckets + extra.capacity();
   }
 
   @Override
   final int indexLimit() {
-    return tags.length + overflow.size();
+    return slotCapacity() + overflow.size();
   }
 
   @Override
   final boolean isLive(int index) {
-    return index >= tags.length || tags[index] != 0;
+    if (index < buckets) {
+      return heads.tags[index] != 0;
+    }
+    return index >= slotCapacity() || extra.tags[index - buckets] != 0;
   }
 
   @Override
   @SuppressWarnings("unchecked") // only K is ever stored as a key
   final K keyAt(int index) {
-    return (K)
-        (index < tags.length ? keyValues[index << keyShift] : overflow.keyAt(index - tags.length));
+    if (index < buckets) {
+      return (K) heads.keyAt(index);
+    }
+    int x = index - buckets;
+    return (K) (x < extra.capacity() ? extra.keyAt(x) : overflow.keyAt(x - extra.capacity()));
   }
 
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   final V valueAt(int index) {
-    if (index >= tags.length) {
-      return (V) overflow.valueAt(index - tags.length);
+    if (index < buckets) {
+      return (V) heads.valueAt(index);
     }
-    return keyShift == 0 ? null : (V) keyValues[2 * index + 1];
+    int x = index - buckets;
+    return (V) (x < extra.capacity() ? extra.valueAt(x) : overflow.valueAt(x - extra.capacity()));
   }
 
   @Override
   final void setValueAt(int index, V value) {
-    if (index < tags.length) {
-      if (keyShift != 0) {
-        keyValues[2 * index + 1] = value;
-      }
+    if (index < buckets) {
+      heads.setValueAt(index, value);
+      return;
+    }
+    int x = index - buckets;
+    if (x < extra.capacity()) {
+      extra.setValueAt(x, value);
     } else {
-      overflow.setValueAt(index - tags.length, value);
+      overflow.setValueAt(x - extra.capacity(), value);
     }
   }
 
@@ -400,7 +427,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   final void place(long hash, K key, V value) {
     int first = ChoiceHasher.choice(hash, 0);
     int firstBucket = ChoiceHasher.bucket(first, buckets);
-    if (tags[firstBucket] == 0) {
+    if (heads.tags[firstBucket] == 0) {
       addToChain(firstBucket, tagOf(first), key, value);
       return;
     }
@@ -426,42 +453,37 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   /** Adds an entry to bucket b's chain: inline if the bucket is empty, else right after it. */
   private void addToChain(int b, int tag, Object key, Object value) {
-    int e = b;
-    if (tags[b] != 0) {
-      e = newExtraSlot(); // may replace the arrays: store after it
-      link(e, next[b]);
-      link(b, e);
+    ChainSlots h = heads;
+    if (h.tags[b] == 0) {
+      h.setEntry(b, key, value);
+      h.tags[b] = (byte) tag;
+      h.next[b] = NONE;
     } else {
-      next[b] = NONE;
+      int x = newExtraSlot(); // may replace the extra region: read it after
+      ChainSlots later = extra;
+      later.setEntry(x, key, value);
+      later.tags[x] = (byte) tag;
+      link(later, x, h.next[b]);
+      link(h, b, x);
     }
-    keyValues[e << keyShift] = key;
-    if (keyShift != 0) {
-      keyValues[2 * e + 1] = value;
-    }
-    tags[e] = (byte) (tags[e] & HAS_NEXT | tag);
     chained++;
   }
 
-  /** Returns a free slot of the extra region, growing the arrays if there is none. */
+  /** Returns a free slot of the extra region, growing the region if there is none. */
   private int newExtraSlot() {
-    int e = freeExtra;
-    if (e != NONE) {
-      freeExtra = next[e];
-      return e;
+    int x = freeExtra;
+    if (x != NONE) {
+      freeExtra = extra.next[x];
+      return x;
     }
-    if (extraEnd == tags.length) {
+    if (extraEnd == extra.capacity()) {
       long expected = extraFor(buckets, (int) Math.min(MAX_SLOTS, EXTRA_HEADROOM * size()));
-      long extra = Math.max(expected, (long) ((extraEnd - buckets) * EXTRA_HEADROOM) + MIN_EXTRA);
-      int capacity = (int) Math.min(MAX_SLOTS, buckets + extra);
+      long wanted = Math.max(expected, (long) (extraEnd * EXTRA_HEADROOM) + MIN_EXTRA);
+      int capacity = (int) Math.min(MAX_SLOTS - buckets, wanted);
       if (capacity == extraEnd) {
-        throw new IllegalStateException("map is full: " + extraEnd + " entries");
+        throw new IllegalStateException("map is full: " + (buckets + extraEnd) + " entries");
       }
-      Object[] kv = Arrays.copyOf(keyValues, capacity << keyShift);
-      byte[] t = Arrays.copyOf(tags, capacity);
-      int[] nx = Arrays.copyOf(next, capacity);
-      keyValues = kv;
-      tags = t;
-      next = nx;
+      extra = extra.copyOf(capacity);
     }
     return extraEnd++;
   }
@@ -472,12 +494,17 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   private int chainLength(int b) {
-    if (tags[b] == 0) {
+    if (heads.tags[b] == 0) {
       return 0;
     }
     int length = 1;
-    for (int e = b; (tags[e] & HAS_NEXT) != 0; e = next[e]) {
-      length++;
+    if ((heads.tags[b] & HAS_NEXT) != 0) {
+      for (int x = heads.next[b]; ; x = extra.next[x]) {
+        length++;
+        if ((extra.tags[x] & HAS_NEXT) == 0) {
+          break;
+        }
+      }
     }
     return length;
   }
@@ -497,9 +524,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    * are put back, untouched.
    */
   private void rebuild(int newBuckets) {
-    Object[] oldKv = keyValues;
-    byte[] oldTags = tags;
-    int[] oldNext = next;
+    ChainSlots oldHeads = heads;
+    ChainSlots oldExtra = extra;
     int oldBuckets = buckets;
     int oldExtraEnd = extraEnd;
     int oldFreeExtra = freeExtra;
@@ -507,32 +533,32 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     OverflowArea oldOverflow = overflow;
     allocate(newBuckets, size());
     try {
-      int[] batch = new int[GROWTH_BATCH]; // entries of the old arrays
-      int[] batchBucket = new int[GROWTH_BATCH];
-      long[] batchHash = new long[GROWTH_BATCH];
-      int n = 0;
+      GrowthBatch batch = new GrowthBatch(oldBuckets);
       for (int b = 0; b < oldBuckets; b++) {
-        for (int e = b; oldTags[e] != 0; e = oldNext[e]) {
-          batch[n] = e;
-          batchBucket[n++] = b;
-          if (n == GROWTH_BATCH) {
-            moveBatch(oldKv, oldBuckets, batch, batchBucket, batchHash, n);
-            n = 0;
+        if (oldHeads.tags[b] == 0) {
+          continue;
+        }
+        ChainSlots slots = oldHeads;
+        int x = b;
+        while (true) {
+          if (batch.add(slots.keyAt(x), slots.valueAt(x), b)) {
+            moveBatch(batch);
           }
-          if ((oldTags[e] & HAS_NEXT) == 0) {
+          if ((slots.tags[x] & HAS_NEXT) == 0) {
             break;
           }
+          x = slots.next[x];
+          slots = oldExtra;
         }
       }
-      moveBatch(oldKv, oldBuckets, batch, batchBucket, batchHash, n);
+      moveBatch(batch);
       for (int i = 0; i < oldOverflow.size(); i++) {
         Object key = oldOverflow.keyAt(i);
         placeUnchecked(hash(key), key, oldOverflow.valueAt(i));
       }
     } catch (RuntimeException | Error e) {
-      keyValues = oldKv;
-      tags = oldTags;
-      next = oldNext;
+      heads = oldHeads;
+      extra = oldExtra;
       buckets = oldBuckets;
       extraEnd = oldExtraEnd;
       freeExtra = oldFreeExtra;
@@ -544,28 +570,54 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   }
 
   /**
-   * Moves the first {@code n} entries of {@code batch} (indices into {@code oldKv}, in old buckets
-   * {@code batchBucket} of {@code oldBuckets}) into this table: hashes them all, then places each
-   * in the bucket of its current choice if that bucket is empty, else by the rule.
+   * The entries of a growth waiting to be placed: their keys, values and buckets in the old table,
+   * and room for their hashes, which are computed together ({@link #moveBatch}).
    */
-  private void moveBatch(
-      Object[] oldKv, int oldBuckets, int[] batch, int[] batchBucket, long[] batchHash, int n) {
-    int shift = keyShift; // the same in the old arrays
+  private static final class GrowthBatch {
+    final Object[] keys = new Object[GROWTH_BATCH];
+    final Object[] values = new Object[GROWTH_BATCH];
+    final int[] oldBucket = new int[GROWTH_BATCH];
+    final long[] hashes = new long[GROWTH_BATCH];
+    final int oldBuckets;
+    int size;
+
+    GrowthBatch(int oldBuckets) {
+      this.oldBuckets = oldBuckets;
+    }
+
+    /** Adds an entry; returns whether the batch is now full. */
+    boolean add(Object key, Object value, int bucket) {
+      keys[size] = key;
+      values[size] = value;
+      oldBucket[size] = bucket;
+      return ++size == GROWTH_BATCH;
+    }
+  }
+
+  /**
+   * Moves the entries of {@code batch} into this table and empties it: hashes them all, then places
+   * each in the bucket of its current choice if that bucket is empty, else by the rule.
+   */
+  private void moveBatch(GrowthBatch batch) {
+    int n = batch.size;
     for (int i = 0; i < n; i++) {
-      batchHash[i] = hash(oldKv[batch[i] << shift]);
+      batch.hashes[i] = hash(batch.keys[i]);
     }
     for (int i = 0; i < n; i++) {
-      long hash = batchHash[i];
-      Object key = oldKv[batch[i] << shift];
-      Object value = shift == 0 ? null : oldKv[2 * batch[i] + 1];
-      int kept = choiceIn(hash, batchBucket[i], oldBuckets);
+      long hash = batch.hashes[i];
+      Object key = batch.keys[i];
+      Object value = batch.values[i];
+      int kept = choiceIn(hash, batch.oldBucket[i], batch.oldBuckets);
       int keptBucket = ChoiceHasher.bucket(kept, buckets);
-      if (tags[keptBucket] == 0) {
+      if (heads.tags[keptBucket] == 0) {
         addToChain(keptBucket, tagOf(kept), key, value);
       } else {
         placeUnchecked(hash, key, value);
       }
     }
+    Arrays.fill(batch.keys, 0, n, null);
+    Arrays.fill(batch.values, 0, n, null);
+    batch.size = 0;
   }
 
   @SuppressWarnings("unchecked") // the entries come from this map
@@ -587,68 +639,67 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   final void removeAt(int i) {
-    if (i >= tags.length) {
+    if (i >= slotCapacity()) {
       // the key was just found, so hashing it again is cheap
-      overflow.removeAt(i - tags.length, homeOf(hash(overflow.keyAt(i - tags.length))));
+      int o = i - slotCapacity();
+      overflow.removeAt(o, homeOf(hash(overflow.keyAt(o))));
     } else if (i < buckets) {
-      if ((tags[i] & HAS_NEXT) != 0) { // the chain's second entry becomes its inline head
-        int s = next[i];
-        keyValues[i << keyShift] = keyValues[s << keyShift];
-        if (keyShift != 0) {
-          keyValues[2 * i + 1] = keyValues[2 * s + 1];
-        }
-        tags[i] = tags[s];
-        next[i] = next[s];
-        freeExtraSlot(s);
+      ChainSlots h = heads;
+      if ((h.tags[i] & HAS_NEXT) != 0) { // the chain's second entry becomes its inline head
+        int x = h.next[i];
+        h.copyEntry(i, extra, x);
+        freeExtraSlot(x);
       } else {
-        clearSlot(i);
+        h.free(i);
       }
       chained--;
     } else {
-      int predecessor = predecessorOf(i);
-      link(predecessor, next[i]);
-      freeExtraSlot(i);
+      int x = i - buckets;
+      int predecessor = predecessorOf(x);
+      int successor = (extra.tags[x] & HAS_NEXT) != 0 ? extra.next[x] : NONE;
+      if (predecessor < buckets) {
+        link(heads, predecessor, successor);
+      } else {
+        link(extra, predecessor - buckets, successor);
+      }
+      freeExtraSlot(x);
       chained--;
     }
     modCount++;
   }
 
-  /** Returns the entry whose link points at entry {@code e} of the extra region. */
-  private int predecessorOf(int e) {
-    long hash = hash(keyValues[e << keyShift]);
+  /** Returns the entry index of the entry whose link points at slot x of the extra region. */
+  private int predecessorOf(int x) {
+    long hash = hash(extra.keyAt(x));
     for (int c = 0; c < choices; c++) {
-      int p = ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets);
-      while ((tags[p] & HAS_NEXT) != 0) {
-        if (next[p] == e) {
-          return p;
+      int b = ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets);
+      if ((heads.tags[b] & HAS_NEXT) == 0) {
+        continue;
+      }
+      if (heads.next[b] == x) {
+        return b;
+      }
+      for (int p = heads.next[b]; (extra.tags[p] & HAS_NEXT) != 0; p = extra.next[p]) {
+        if (extra.next[p] == x) {
+          return buckets + p;
         }
-        p = next[p];
       }
     }
-    throw new IllegalStateException("entry " + e + " is in none of its chains");
+    throw new IllegalStateException("entry " + (buckets + x) + " is in none of its chains");
   }
 
-  /** Puts slot {@code s} of the extra region on the free list. */
-  private void freeExtraSlot(int s) {
-    clearSlot(s);
-    next[s] = freeExtra;
-    freeExtra = s;
-  }
-
-  /** Empties slot {@code s}: no key, no value, tag 0. */
-  private void clearSlot(int s) {
-    keyValues[s << keyShift] = null;
-    if (keyShift != 0) {
-      keyValues[2 * s + 1] = null;
-    }
-    tags[s] = 0;
+  /** Puts slot x of the extra region on the free list. */
+  private void freeExtraSlot(int x) {
+    extra.free(x);
+    extra.next[x] = freeExtra;
+    freeExtra = x;
   }
 
   @Override
   public void clear() {
-    Arrays.fill(keyValues, null);
-    Arrays.fill(tags, (byte) 0);
-    extraEnd = buckets;
+    heads.clear();
+    extra.clear();
+    extraEnd = 0;
     freeExtra = NONE;
     chained = 0;
     overflow.clear();
@@ -683,10 +734,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
       maxLength = Math.max(maxLength, chainLength[b]);
     }
     for (int b = 0; b < buckets; b++) {
-      int position = 0;
-      for (int e = b; position < chainLength[b]; e = next[e]) {
-        position++;
-        long hash = hash(keyValues[e << keyShift]);
+      ChainSlots slots = heads;
+      int x = b;
+      for (int position = 1; position <= chainLength[b]; position++) {
+        long hash = hash(slots.keyAt(x));
         int c = 0;
         while (ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets) != b) {
           probesHit += chainLength[ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets)];
@@ -694,6 +745,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         }
         perChoice[c]++;
         probesHit += position;
+        x = slots.next[x];
+        slots = extra;
       }
     }
     for (int i = 0; i < overflow.size(); i++) {
@@ -720,9 +773,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   public ChainedHashMap<K, V> clone() {
     ChainedHashMap<K, V> copy = (ChainedHashMap<K, V>) super.clone();
-    copy.keyValues = keyValues.clone();
-    copy.tags = tags.clone();
-    copy.next = next.clone();
+    copy.heads = heads.copy();
+    copy.extra = extra.copy();
     copy.overflow = new OverflowArea(buckets, strategy);
     copy.overflow.copyFrom(overflow);
     return copy;
