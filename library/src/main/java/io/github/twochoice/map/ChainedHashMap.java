@@ -133,6 +133,17 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** The chains' first entries: slot b is bucket b's. Their links point into {@link #extra}. */
   private transient ChainSlots heads;
 
+  /**
+   * The tags, keys and values, and links of {@link #heads}, kept here too ({@link #setHeads}) so
+   * that a lookup reaches a head, and a hit its value, without first loading {@code heads}: reading
+   * the value through it put two more dependent loads on every hit.
+   */
+  private transient byte[] headTags;
+
+  private transient Object[] headKeyValues;
+
+  private transient int[] headLinks;
+
   /** The chains' later entries: slot x is entry index {@code buckets + x}. */
   private transient ChainSlots extra;
 
@@ -232,13 +243,20 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     keyShift = storesValues ? 1 : 0;
     ChainSlots newHeads = new ChainSlots(buckets, keyShift);
     ChainSlots newExtra = new ChainSlots(extraCapacity, keyShift);
-    heads = newHeads;
+    setHeads(newHeads);
     extra = newExtra;
     this.buckets = buckets;
     extraEnd = 0;
     freeExtra = NONE;
     chained = 0;
     overflow = new OverflowArea(buckets, strategy);
+  }
+
+  private void setHeads(ChainSlots newHeads) {
+    heads = newHeads;
+    headTags = newHeads.tags;
+    headKeyValues = newHeads.keyValues;
+    headLinks = newHeads.next;
   }
 
   /**
@@ -279,13 +297,18 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    * Scans the d chains of a key in choice order, then the overflow area. One loop walks every chain
    * and holds the only {@code equals} call, which keeps the compiled method small enough for the
    * JIT to inline it into the caller's loop (a String's {@code equals} alone compiles to a few
-   * hundred bytes). A link is read only where the tag byte says the chain continues.
+   * hundred bytes). It starts on the heads' arrays, read from fields of the map, and switches to
+   * the extra region's where a chain continues; a link is read only where the tag byte says so.
    */
   @Override
   final int find(long hash, Object key) {
-    ChainSlots slots = heads;
-    byte[] t = slots.tags;
-    Object[] kv = slots.keyValues;
+    byte[] t = headTags;
+    Object[] kv = headKeyValues;
+    int[] links = headLinks;
+    ChainSlots later =
+        extra; // loaded before it is needed, so that a chain's walk waits on no field
+    byte[] laterTags = later.tags;
+    Object[] laterKv = later.keyValues;
     int base = 0; // the entry index of slot 0 of the slots being walked
     int shift = keyShift;
     HashStrategy<Object> s = strategy;
@@ -302,20 +325,22 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         }
       }
       if ((f & HAS_NEXT) != 0) {
-        e = slots.next[e];
-        slots = extra;
+        e = links[e];
+        t = laterTags;
+        kv = laterKv;
+        links = later.next;
         base = buckets;
       } else if (++choice < choices) {
         choiceHash = ChoiceHasher.choice(hash, choice);
         tag = tagOf(choiceHash);
         e = ChoiceHasher.bucket(choiceHash, buckets);
-        slots = heads;
+        t = headTags;
+        kv = headKeyValues;
+        links = headLinks;
         base = 0;
       } else {
         return overflow.mayHold(home) ? findInOverflow(key) : NONE;
       }
-      t = slots.tags;
-      kv = slots.keyValues;
       f = t[e];
     }
   }
@@ -354,7 +379,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   final boolean isLive(int index) {
     if (index < buckets) {
-      return heads.tags[index] != 0;
+      return headTags[index] != 0;
     }
     return index >= slotCapacity() || extra.tags[index - buckets] != 0;
   }
@@ -363,7 +388,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @SuppressWarnings("unchecked") // only K is ever stored as a key
   final K keyAt(int index) {
     if (index < buckets) {
-      return (K) heads.keyAt(index);
+      return (K) headKeyValues[index << keyShift];
     }
     int x = index - buckets;
     return (K) (x < extra.capacity() ? extra.keyAt(x) : overflow.keyAt(x - extra.capacity()));
@@ -372,8 +397,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   final V valueAt(int index) {
-    if (index < buckets) {
-      return (V) heads.valueAt(index);
+    if (index < buckets) { // from the map's fields: a hit's value is one load away, not three
+      return keyShift == 0 ? null : (V) headKeyValues[2 * index + 1];
     }
     int x = index - buckets;
     return (V) (x < extra.capacity() ? extra.valueAt(x) : overflow.valueAt(x - extra.capacity()));
@@ -382,7 +407,9 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   final void setValueAt(int index, V value) {
     if (index < buckets) {
-      heads.setValueAt(index, value);
+      if (keyShift != 0) {
+        headKeyValues[2 * index + 1] = value;
+      }
       return;
     }
     int x = index - buckets;
@@ -557,7 +584,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         placeUnchecked(hash(key), key, oldOverflow.valueAt(i));
       }
     } catch (RuntimeException | Error e) {
-      heads = oldHeads;
+      setHeads(oldHeads);
       extra = oldExtra;
       buckets = oldBuckets;
       extraEnd = oldExtraEnd;
@@ -773,7 +800,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   @Override
   public ChainedHashMap<K, V> clone() {
     ChainedHashMap<K, V> copy = (ChainedHashMap<K, V>) super.clone();
-    copy.heads = heads.copy();
+    copy.setHeads(heads.copy());
     copy.extra = extra.copy();
     copy.overflow = new OverflowArea(buckets, strategy);
     copy.overflow.copyFrom(overflow);

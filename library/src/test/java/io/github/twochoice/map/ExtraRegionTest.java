@@ -7,7 +7,12 @@ package io.github.twochoice.map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -111,5 +116,36 @@ class ExtraRegionTest {
       }
     }
     return decidedBy;
+  }
+
+  /**
+   * Long chains (one choice, eight keys per bucket) emptied in a random order: every removal — of a
+   * head, whose successor moves into the bucket, of a middle entry or of a last one — and every
+   * reuse of a freed slot keeps exactly the other entries, checked against a {@code HashMap} after
+   * each step.
+   */
+  @Test
+  void removingAnyChainEntryKeepsTheOthers() {
+    OneChoiceHashMap<Integer, Integer> map =
+        OneChoiceHashMap.builder().loadFactor(8).expectedSize(400).seed(3).build();
+    Map<Integer, Integer> model = new HashMap<>();
+    List<Integer> keys = new ArrayList<>();
+    for (int key = 0; key < 400; key++) {
+      map.put(key, -key);
+      model.put(key, -key);
+      keys.add(key);
+    }
+    assertTrue(map.loadStats().maxLoad() >= 12, "chains long enough to have middles");
+    Collections.shuffle(keys, new Random(4));
+    for (int i = 0; i < keys.size(); i++) {
+      int key = keys.get(i);
+      assertEquals(-key, map.remove(key));
+      model.remove(key);
+      if (i % 3 == 0) { // refill a freed slot with a key that was never there
+        map.put(1000 + i, i);
+        model.put(1000 + i, i);
+      }
+      assertEquals(model, map, "after removing " + key);
+    }
   }
 }
