@@ -138,7 +138,8 @@ final class BucketTable {
   /** Returns the bucket count per range that holds {@code entries} at {@code load} per slot. */
   static int bucketsPerRangeFor(long entries, double load, int slotsPerBucket, int ranges) {
     double buckets = Math.ceil(entries / (load * slotsPerBucket * ranges));
-    return (int) Math.max(1, Math.min(MAX_SLOTS / (slotsPerBucket * ranges), buckets));
+    int mostBuckets = MAX_SLOTS / (slotsPerBucket * ranges); // whole buckets: rounded down
+    return (int) Math.max(1, Math.min(mostBuckets, buckets));
   }
 
   int choices() {

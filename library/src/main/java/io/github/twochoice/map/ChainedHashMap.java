@@ -100,6 +100,9 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   /** The most entry slots: twice it must still be a valid array length. */
   private static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
+  /** The most buckets: half the most slots, which leaves the other half for the extra region. */
+  private static final int MAX_BUCKETS = MAX_SLOTS / 2;
+
   /** End of a chain or of the free list (in {@code next}). */
   private static final int NONE = -1;
 
@@ -273,7 +276,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   private int bucketsFor(int entries) {
     double wanted = Math.max(MIN_BUCKETS, Math.ceil(entries / loadFactor));
-    return (int) Math.min(MAX_SLOTS / 2, wanted);
+    return (int) Math.min(MAX_BUCKETS, wanted);
   }
 
   // ---- Lookup ----
@@ -305,8 +308,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     byte[] t = headTags;
     Object[] kv = headKeyValues;
     int[] links = headLinks;
-    ChainSlots later =
-        extra; // loaded before it is needed, so that a chain's walk waits on no field
+    // the extra region, loaded before it is needed, so that a chain's walk waits on no field
+    ChainSlots later = extra;
     byte[] laterTags = later.tags;
     Object[] laterKv = later.keyValues;
     int base = 0; // the entry index of slot 0 of the slots being walked
@@ -424,12 +427,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
 
   @Override
   final boolean isFull() {
-    return chained >= loadFactor * buckets && buckets < MAX_SLOTS / 2;
+    return chained >= loadFactor * buckets && buckets < MAX_BUCKETS;
   }
 
   @Override
   final void grow() {
-    rebuild(Math.min(MAX_SLOTS / 2, Growth.next(buckets, buckets, Growth.BY_HALF)));
+    rebuild(Math.min(MAX_BUCKETS, Growth.next(buckets, buckets, Growth.BY_HALF)));
   }
 
   @Override
