@@ -209,13 +209,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** The keys whose computeIfAbsent function is running, and its caller's reservation. */
   private transient ConcurrentHashMap<Object, Reservation> computing;
 
-  /** Inserts that moved k ≥ 1 keys, at index k; guarded by {@link #pathsLock}. */
-  private transient long[] evictionPaths;
+  /** The eviction paths and growths behind {@link #cuckooStats()}. */
+  private transient InsertCounts insertCounts;
 
-  private transient Object pathsLock;
-
-  private transient volatile long rehashesForLoad;
-  private transient volatile long rehashesForFailedInsert;
   private transient volatile long overflowInsertions;
 
   private transient KeySetView<K, V> keySet;
@@ -263,8 +259,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     table = emptyTable(expectedSize);
     freezeLock = new ReentrantLock();
     computing = new ConcurrentHashMap<>();
-    evictionPaths = new long[4];
-    pathsLock = new Object();
+    insertCounts = new InsertCounts();
   }
 
   private ConcurrentCuckooTable emptyTable(long expectedSize) {
@@ -810,7 +805,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         t.unlock(mask, changed);
       }
       if (moves > 0) {
-        countEvictionPath(moves);
+        insertCounts.countPath(moves);
       }
       growIfFull(t, bucket);
       return true;
@@ -853,12 +848,42 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return true;
   }
 
-  private void countEvictionPath(int moves) {
-    synchronized (pathsLock) {
-      if (moves >= evictionPaths.length) {
-        evictionPaths = Arrays.copyOf(evictionPaths, Math.max(2 * evictionPaths.length, moves + 1));
+  /**
+   * What the inserts cost, counted under this object's monitor: writers count rarely (an insert
+   * that moved keys, a growth), so one lock is cheaper than a counter per path length.
+   */
+  private static final class InsertCounts {
+    /** Inserts that moved k ≥ 1 keys, at index k. */
+    private long[] paths = new long[4];
+
+    private long rehashesForLoad;
+    private long rehashesForFailedInsert;
+
+    synchronized void countPath(int moves) {
+      if (moves >= paths.length) {
+        paths = Arrays.copyOf(paths, Math.max(2 * paths.length, moves + 1));
       }
-      evictionPaths[moves]++;
+      paths[moves]++;
+    }
+
+    synchronized void countRehash(boolean forLoad) {
+      if (forLoad) {
+        rehashesForLoad++;
+      } else {
+        rehashesForFailedInsert++;
+      }
+    }
+
+    synchronized long[] paths() {
+      return paths.clone();
+    }
+
+    synchronized long rehashesForLoad() {
+      return rehashesForLoad;
+    }
+
+    synchronized long rehashesForFailedInsert() {
+      return rehashesForFailedInsert;
     }
   }
 
@@ -900,11 +925,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       }
       table = larger;
       t.retire();
-      if (forLoad) {
-        rehashesForLoad++;
-      } else {
-        rehashesForFailedInsert++;
-      }
+      insertCounts.countRehash(forLoad);
     } finally {
       freezeLock.unlock();
     }
@@ -995,10 +1016,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * @return the cuckoo statistics of this map now
    */
   public CuckooStats cuckooStats() {
-    long[] paths;
-    synchronized (pathsLock) {
-      paths = evictionPaths.clone();
-    }
+    long[] paths = insertCounts.paths();
     ConcurrentCuckooTable t = table;
     paths[0] = t.quietInserts();
     int length = paths.length;
@@ -1007,8 +1025,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
     return new CuckooStats(
         Arrays.copyOf(paths, length),
-        rehashesForLoad,
-        rehashesForFailedInsert,
+        insertCounts.rehashesForLoad(),
+        insertCounts.rehashesForFailedInsert(),
         overflowInsertions,
         t.overflowSize());
   }

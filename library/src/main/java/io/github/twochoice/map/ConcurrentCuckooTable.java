@@ -541,18 +541,21 @@ final class ConcurrentCuckooTable {
   }
 
   /**
-   * Waits a little, longer on each attempt: spins first, then yields the processor, then parks (a
-   * freeze for a growth of a large table lasts milliseconds).
+   * Waits a little: spins for the first {@value #SPINS} attempts (a stripe's writer holds it for a
+   * few moves), then parks for tens of microseconds at a time (a freeze for a growth of a large
+   * table lasts milliseconds). It never relies on {@code Thread.yield}, whose effect depends on the
+   * scheduler.
    */
   static void pause(int attempt) {
-    if (attempt < 8) {
+    if (attempt < SPINS) {
       Thread.onSpinWait();
-    } else if (attempt < 64) {
-      Thread.yield();
     } else {
       LockSupport.parkNanos(50_000);
     }
   }
+
+  /** The attempts that {@link #pause} spins before it parks. */
+  private static final int SPINS = 64;
 
   // ---- Slots ----
 
