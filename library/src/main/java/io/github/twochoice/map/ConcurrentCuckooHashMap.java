@@ -449,14 +449,36 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
   /**
    * Returns the number of mappings: exact when no write is in flight, else a count that some moment
-   * during the call had.
+   * during the call had. The stripes' counts are summed optimistically and the sum kept only if no
+   * writer took a stripe meanwhile: a cuckoo move counts its key out of one stripe and into
+   * another, and a sum that saw only the first half would be a count the map never had. When
+   * writers keep interfering, the count is taken with the table frozen.
    *
    * @return the number of mappings, at most {@link Integer#MAX_VALUE}
    */
   @Override
   public int size() {
-    ConcurrentCuckooTable t = table;
-    return (int) Math.min(Integer.MAX_VALUE, t.keysInBuckets() + t.overflowSize());
+    for (int attempt = 0; attempt < OPTIMISTIC_SIZES; attempt++) {
+      ConcurrentCuckooTable t = table;
+      long all = t.allStripes();
+      long stamp = t.stamp(all);
+      if (stamp >= 0) {
+        long count = countOf(t);
+        if (t.validate(all, stamp)) {
+          return (int) Math.min(Integer.MAX_VALUE, count);
+        }
+      }
+      ConcurrentCuckooTable.pause(attempt);
+    }
+    long frozenCount = whileFrozen(ConcurrentCuckooHashMap::countOf);
+    return (int) Math.min(Integer.MAX_VALUE, frozenCount);
+  }
+
+  /** The optimistic attempts of {@link #size()} before it freezes the table. */
+  private static final int OPTIMISTIC_SIZES = 16;
+
+  private static long countOf(ConcurrentCuckooTable t) {
+    return t.keysInBuckets() + t.overflowSize();
   }
 
   @Override

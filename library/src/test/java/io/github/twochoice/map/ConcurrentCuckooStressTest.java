@@ -112,6 +112,10 @@ class ConcurrentCuckooStressTest {
                 throw new AssertionError(
                     "stable key " + key + " read as " + value + " in a map of " + map.size());
               }
+              int size = map.size(); // a count the map had: never below its stable keys
+              if (size < STABLE_KEYS) {
+                throw new AssertionError("size " + size + " with " + STABLE_KEYS + " stable keys");
+              }
             }
             lookups.addAndGet(1000);
           });
