@@ -13,8 +13,9 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Building a map of {@code size} random keys by {@code put} into a fresh map made by the default
- * constructor, growth included. Each invocation builds {@code 10^6 / size} maps, so the score is
- * per key inserted at every size.
+ * constructor, growth included ({@code fill=grown}), or by the expected-size constructor ({@code
+ * fill=presized}), which never grows. Each invocation builds {@code 10^6 / size} maps, so the score
+ * is per key inserted at every size.
  */
 public class PutBenchmark extends MapBenchmark {
   private Object[] keys;
@@ -32,8 +33,9 @@ public class PutBenchmark extends MapBenchmark {
   @OperationsPerInvocation(KEYS_PER_INVOCATION)
   public void put(Blackhole blackhole) {
     Object[] k = keys;
+    boolean presized = fill.equals("presized");
     for (int r = KEYS_PER_INVOCATION / size; r > 0; r--) {
-      Map<Object, Object> map = impl.newMap();
+      Map<Object, Object> map = presized ? impl.newMap(size) : impl.newMap();
       for (Object key : k) {
         map.put(key, key);
       }
