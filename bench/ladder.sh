@@ -19,7 +19,7 @@ for round in $(seq "$rounds"); do
     flags="-Dladder.rung=$rung"
     [[ $rung == p ]] && flags="-Dladder.rung=9 -Dladder.prefetch=true"
     java -jar "$bench_dir/target/benchmarks.jar" "$@" -p impl=HashMap,Ladder \
-      -jvmArgsAppend "$flags" -rf json -rff "$out/$tag-r$round-rung$rung.json" > /dev/null
+      -jvmArgsPrepend "$flags" -rf json -rff "$out/$tag-r$round-rung$rung.json" > /dev/null
   done
 done
 python3 "$bench_dir/ladder.py" "$out" "$tag"

@@ -25,7 +25,9 @@ import sys
 # Implementations in the order of the Impl enum; others follow in the order met.
 KNOWN_IMPLS = ["HashMap", "fastutil", "OneChoice", "TwoChoice", "DLeft", "Cuckoo"]
 # Parameters that every row has, or that name the implementation: not part of a row's variant.
-COMMON_PARAMS = {"impl", "size", "keyType", "fill"}
+COMMON_PARAMS = {"impl", "size", "keyType"}
+# Parameter values that every benchmark has unless told otherwise: left out of a row's variant.
+DEFAULT_PARAMS = {("fill", "grown")}
 THROUGHPUT_MODES = {"thrpt", "Throughput"}
 
 
@@ -60,7 +62,9 @@ def load_run(spec):
     for path in spec.split(","):
         for bench, params, mode, score, unit in load(path):
             variant = " ".join(
-                f"{k}={v}" for k, v in sorted(params.items()) if k not in COMMON_PARAMS
+                f"{k}={v}"
+                for k, v in sorted(params.items())
+                if k not in COMMON_PARAMS and (k, v) not in DEFAULT_PARAMS
             )
             key = (
                 bench.rsplit(".", 1)[-1],

@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Setup;
  */
 @Fork(
     value = 1,
-    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:ParallelGCThreads=1"})
+    jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch", "-XX:ParallelGCThreads=1"})
 public class ReadBenchmark extends MapBenchmark {
   private Map<Object, Object> map;
   private Object[] hits;
