@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.Setup;
  * the collector has put the keys and the nodes, and parallel collector threads place them in an
  * order that varies from one run to the next: with the two threads this machine's default gives,
  * {@code HashMap}'s hits of 10<sup>6</sup> {@code Integer} keys ran at 4.4 to 9.5 per microsecond
- * from one fork to another, and at 8.9 to 9.8 with one thread.
+ * from one fork to another, and at 8.9 to 10.1 with one thread.
  */
 @Fork(
     value = 1,
