@@ -206,6 +206,22 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   @Override
+  final int findToInsert(long hash, Object key) {
+    return table.findToInsert(hash, key);
+  }
+
+  /**
+   * Stores an absent key in {@code bucket}, the less loaded of its two buckets that {@link #find}
+   * named: where both maps' rules put a key whose buckets have room ({@link
+   * BucketTable#leastLoadedBucket}).
+   */
+  @Override
+  final void placeAt(int bucket, long hash, K key, V value) {
+    table.store(bucket, BucketTable.tagOf(hash), key, value);
+    placed(0);
+  }
+
+  @Override
   final boolean isFull() {
     return table.sizeInBuckets() >= loadFactor * table.slots();
   }

@@ -67,6 +67,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   /** Tables whose growth threshold is at most this never shrink by themselves. */
   static final int SHRINK_FLOOR = 64;
 
+  /** What {@link #find} answers for an absent key when it names no place for it. */
+  static final int ABSENT = -1;
+
   /** Number of structural modifications, for fail-fast iteration. */
   transient int modCount;
 
@@ -81,6 +84,25 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   /** Returns the index of the entry holding {@code key}, whose hash is {@code hash}, or -1. */
   abstract int find(long hash, Object key);
+
+  /**
+   * {@link #find} for a write that adds the key if it is absent: returns its index, or a negative
+   * number if the map holds no such key: {@link #ABSENT}, or {@code -2 - target} where {@code
+   * target} is the place that {@link #placeAt} would give the key now. The write path thus searches
+   * once and places the key where the search already looked, without reading its buckets again. A
+   * map that names no targets answers as {@code find} does.
+   */
+  int findToInsert(long hash, Object key) {
+    return find(hash, key);
+  }
+
+  /**
+   * Places an absent key at {@code target}, which {@link #find} named for it with the table as it
+   * is now (no growth since). A map whose {@code find} names no targets never gets this call.
+   */
+  void placeAt(int target, long hash, K key, V value) {
+    place(hash, key, value);
+  }
 
   /** Returns whether the table should grow before it takes another key. */
   abstract boolean isFull();
@@ -190,10 +212,11 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   /** Adds {@code key} if absent (with a null value); returns whether it was absent. */
   final boolean addKey(K key) {
     long hash = hash(key);
-    if (find(hash, key) >= 0) {
+    int index = findToInsert(hash, key);
+    if (index >= 0) {
       return false;
     }
-    insert(hash, key, null);
+    insert(hash, key, null, index);
     return true;
   }
 
@@ -209,12 +232,19 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   // ---- The write path: hash once, search once, place ----
 
-  /** Adds an absent key whose hash is {@code hash}, growing the table first if it is full. */
-  final void insert(long hash, K key, V value) {
+  /**
+   * Adds an absent key whose hash is {@code hash}, growing the table first if it is full; {@code
+   * absent} is what {@link #find} answered for it, with no change to the table since.
+   */
+  final void insert(long hash, K key, V value, int absent) {
     if (isFull()) {
       grow();
+      place(hash, key, value);
+    } else if (absent == ABSENT) {
+      place(hash, key, value);
+    } else {
+      placeAt(-2 - absent, hash, key, value);
     }
-    place(hash, key, value);
     modCount++;
   }
 
@@ -229,13 +259,13 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   @Override
   public V put(K key, V value) {
     long hash = hash(key);
-    int index = find(hash, key);
+    int index = findToInsert(hash, key);
     if (index >= 0) {
       V old = valueAt(index);
       setValueAt(index, value);
       return old;
     }
-    insert(hash, key, value);
+    insert(hash, key, value, index);
     return null;
   }
 
@@ -314,9 +344,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   @Override
   public V putIfAbsent(K key, V value) {
     long hash = hash(key);
-    int index = find(hash, key);
+    int index = findToInsert(hash, key);
     if (index < 0) {
-      insert(hash, key, value);
+      insert(hash, key, value, index);
       return null;
     }
     V old = valueAt(index);
@@ -351,7 +381,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
     Objects.requireNonNull(mappingFunction, "mappingFunction");
     long hash = hash(key);
-    int index = find(hash, key);
+    int index = findToInsert(hash, key);
     if (index >= 0 && valueAt(index) != null) {
       return valueAt(index);
     }
@@ -384,7 +414,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     Objects.requireNonNull(remappingFunction, "remappingFunction");
     long hash = hash(key);
-    int index = find(hash, key);
+    int index = findToInsert(hash, key);
     V old = index < 0 ? null : valueAt(index);
     int expectedModCount = modCount;
     V value = remappingFunction.apply(key, old);
@@ -397,7 +427,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(remappingFunction, "remappingFunction");
     long hash = hash(key);
-    int index = find(hash, key);
+    int index = findToInsert(hash, key);
     V old = index < 0 ? null : valueAt(index);
     if (old == null) {
       store(index, hash, key, value);
@@ -441,7 +471,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     if (index >= 0) {
       setValueAt(index, value);
     } else {
-      insert(hash, key, value);
+      insert(hash, key, value, index);
     }
   }
 
@@ -849,10 +879,11 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
       K key = (K) in.readObject();
       V value = storesValues() ? (V) in.readObject() : null;
       long hash = hash(key);
-      if (find(hash, key) >= 0) {
+      int index = findToInsert(hash, key);
+      if (index >= 0) {
         throw new InvalidObjectException("duplicate key in stream: " + key);
       }
-      insert(hash, key, value);
+      insert(hash, key, value, index);
     }
   }
 }

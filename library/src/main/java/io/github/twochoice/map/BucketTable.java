@@ -261,12 +261,32 @@ final class BucketTable {
 
   /** Returns the index of the entry holding {@code key} (hash {@code hash}), or -1. */
   int find(long hash, Object key) {
+    return search(hash, key, false);
+  }
+
+  /**
+   * Returns the index of the entry holding {@code key} (hash {@code hash}), or a negative number if
+   * the table does not hold it: {@code -2 - b} when the key has two buckets, no overflow entry
+   * could be it, and b is the less loaded of its buckets (the first on ties) and has a free slot,
+   * which is where {@link #leastLoadedBucket} would put it; -1 otherwise. Both words were read for
+   * the search, so the write that follows a miss reads neither again.
+   */
+  int findToInsert(long hash, Object key) {
+    return search(hash, key, true);
+  }
+
+  /**
+   * {@link #find}, and with {@code nameTarget} {@link #findToInsert}: a constant in each, so that
+   * the compiled lookup of a read keeps none of the writes' work.
+   */
+  private int search(long hash, Object key, boolean nameTarget) {
     long pattern = TagWords.repeated(tagOf(hash));
     long[] words = tags;
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    long candidates =
-        TagWords.matches(words[bucket0], pattern) | TagWords.matches(words[bucket1], pattern) >>> 1;
+    long word0 = words[bucket0];
+    long word1 = words[bucket1];
+    long candidates = TagWords.matches(word0, pattern) | TagWords.matches(word1, pattern) >>> 1;
     for (; candidates != 0; candidates &= candidates - 1) {
       int slot =
           TagWords.candidateSlot(
@@ -275,9 +295,17 @@ final class BucketTable {
         return slot;
       }
     }
-    return choices > 2 || overflow.size() > 0
-        ? findBeyondTwoBuckets(hash, key, pattern, bucket0)
-        : -1;
+    if (choices > 2 || overflow.size() > 0) {
+      return findBeyondTwoBuckets(hash, key, pattern, bucket0);
+    }
+    if (!nameTarget) {
+      return -1;
+    }
+    // selected without a branch: which bucket is less loaded is a coin toss
+    int load0 = TagWords.loadOf(word0);
+    int load1 = TagWords.loadOf(word1);
+    int lessLoaded = load1 < load0 ? bucket1 : bucket0;
+    return Math.min(load0, load1) < slotsPerBucket ? -2 - lessLoaded : -1;
   }
 
   /**
