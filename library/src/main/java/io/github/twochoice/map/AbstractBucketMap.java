@@ -38,6 +38,12 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   /** A key the rule cannot place grows the table at this fraction of the load factor or above. */
   static final double GROW_ON_FAILURE_FRACTION = 0.5;
 
+  /**
+   * How many keys a growth hashes before it moves them: the {@code hashCode()} calls of a batch
+   * read independent keys in a tight loop, so that their cache misses overlap.
+   */
+  private static final int GROWTH_BATCH = 64;
+
   /** The number of buckets each key may live in, d. */
   private final int choices;
 
@@ -275,26 +281,29 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
    * cards (G1) sees a card written many times, not once per key. A key whose bucket in the new
    * table is full (a few, when two old buckets feed one new bucket) is placed by the map's rule;
    * the overflow area's keys are placed again too, those that still do not fit into the new
-   * overflow area. The new table replaces the old one only when it is complete, so a failure (out
-   * of memory, a throwing {@code hashCode()}) leaves the map as it was.
+   * overflow area. Keys are hashed {@link #GROWTH_BATCH} at a time before any of them moves. The
+   * new table replaces the old one only when it is complete, so a failure (out of memory, a
+   * throwing {@code hashCode()}) leaves the map as it was.
    */
   private void rebuild(int bucketsPerRange) {
     BucketTable old = table;
     BucketTable resized = old.resized(bucketsPerRange);
+    int[] slots = new int[GROWTH_BATCH];
+    long[] hashes = new long[GROWTH_BATCH];
+    int batched = 0;
     for (int bucket = 0; bucket < old.buckets(); bucket++) {
       int first = old.firstSlotOf(bucket);
       for (long occupied = old.occupiedFlags(bucket); occupied != 0; occupied &= occupied - 1) {
         int slot = first + (Long.numberOfTrailingZeros(occupied) >>> 3);
-        Object key = old.keyAt(slot);
-        long hash = hash(key);
-        int sameChoice = old.sameChoiceIn(resized, hash, bucket);
-        if (resized.hasRoom(sameChoice)) {
-          resized.store(sameChoice, old.tagAt(slot), key, old.valueAt(slot));
-        } else {
-          placeAgain(resized, hash, key, old.valueAt(slot));
+        slots[batched] = slot;
+        hashes[batched] = hash(old.keyAt(slot));
+        if (++batched == GROWTH_BATCH) {
+          moveBatch(old, resized, slots, hashes, batched);
+          batched = 0;
         }
       }
     }
+    moveBatch(old, resized, slots, hashes, batched);
     OverflowArea overflow = old.overflow();
     for (int i = 0; i < overflow.size(); i++) {
       Object key = overflow.keyAt(i);
@@ -302,6 +311,24 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     }
     table = resized;
     modCount++;
+  }
+
+  /**
+   * Moves the entries of {@code count} slots of {@code old}, whose keys have the given hashes, to
+   * the bucket of the same choice in {@code resized}, or by the map's rule where that is full.
+   */
+  private void moveBatch(
+      BucketTable old, BucketTable resized, int[] slots, long[] hashes, int count) {
+    for (int i = 0; i < count; i++) {
+      int slot = slots[i];
+      long hash = hashes[i];
+      int sameChoice = old.sameChoiceIn(resized, hash, old.bucketOfSlot(slot));
+      if (resized.hasRoom(sameChoice)) {
+        resized.store(sameChoice, old.tagAt(slot), old.keyAt(slot), old.valueAt(slot));
+      } else {
+        placeAgain(resized, hash, old.keyAt(slot), old.valueAt(slot));
+      }
+    }
   }
 
   /** Places an entry in {@code resized} by the map's rule, or in its overflow area. */

@@ -205,6 +205,11 @@ final class BucketTable {
     return tags[bucket] & TagWords.OCCUPIED;
   }
 
+  /** Returns the bucket of {@code slot}. */
+  int bucketOfSlot(int slot) {
+    return slot >>> slotShift;
+  }
+
   /** Returns the first slot of {@code bucket}. */
   int firstSlotOf(int bucket) {
     return bucket << slotShift;

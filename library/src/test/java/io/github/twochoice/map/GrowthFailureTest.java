@@ -1,0 +1,89 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A growth that fails half way, here because a key's {@code hashCode()} throws when the growth
+ * hashes the keys again (in batches, before they move), leaves the map as it was: no entry lost,
+ * none duplicated, and the map keeps working once the keys behave.
+ */
+class GrowthFailureTest {
+  /** A key whose {@code hashCode()} throws while {@link #failing} is set, if it is fragile. */
+  private static final class FragileKey {
+    static boolean failing;
+    private final int value;
+    private final boolean fragile;
+
+    FragileKey(int value, boolean fragile) {
+      this.value = value;
+      this.fragile = fragile;
+    }
+
+    @Override
+    public int hashCode() {
+      if (failing && fragile) {
+        throw new IllegalStateException("hashCode failed");
+      }
+      return value * 0x9E37_79B9;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof FragileKey other && other.value == value;
+    }
+  }
+
+  static Stream<Supplier<Map<Object, Object>>> maps() {
+    return Stream.of(
+        TwoChoiceHashMap::new,
+        () -> new DLeftHashMap<>(),
+        () -> new CuckooHashMap<>(),
+        () -> new OneChoiceHashMap<>());
+  }
+
+  @ParameterizedTest
+  @MethodSource("maps")
+  void aGrowthThatFailsLosesAndDuplicatesNothing(Supplier<Map<Object, Object>> maps) {
+    Map<Object, Object> map = maps.get();
+    Map<Object, Object> model = new HashMap<>();
+    int failures = 0;
+    try {
+      for (int i = 0; i < 3_000; i++) {
+        // every fifth key is fragile; two sturdy keys in three are put while fragile keys fail, so
+        // a growth one of them triggers meets a throwing hashCode() when it rehashes the stored
+        // keys
+        FragileKey key = new FragileKey(i, i % 5 == 0);
+        FragileKey.failing = !key.fragile && i % 3 != 0;
+        int before = map.size();
+        try {
+          map.put(key, i);
+          model.put(key, i);
+        } catch (IllegalStateException expected) {
+          failures++;
+          FragileKey.failing = false;
+          assertEquals(before, map.size(), "size after a failed growth");
+          assertEquals(null, map.get(key), "the key of a failed put");
+        }
+      }
+    } finally {
+      FragileKey.failing = false;
+    }
+    assertEquals(model, map);
+    assertEquals(model.size(), map.keySet().stream().distinct().count(), "distinct keys");
+    // the tables grow about eight times on the way to 3,000 keys, and each growth is tried first
+    // by whichever key comes when the table is full: a sturdy key under failure two times in three
+    assertTrue(failures >= 3, failures + " failed growths");
+  }
+}
