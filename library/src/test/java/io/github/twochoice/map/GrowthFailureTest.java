@@ -41,7 +41,7 @@ class GrowthFailureTest {
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof FragileKey other && other.value == value;
+      return o instanceof FragileKey other && other.value == value && other.fragile == fragile;
     }
   }
 
