@@ -217,8 +217,8 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
   }
 
   /**
-   * Stores an absent key in {@code bucket}, the less loaded of its two buckets that {@link #find}
-   * named: where both maps' rules put a key whose buckets have room ({@link
+   * Stores an absent key in {@code bucket}, the less loaded of its two buckets that {@link
+   * #findToInsert} named: where both maps' rules put a key whose buckets have room ({@link
    * BucketTable#leastLoadedBucket}).
    */
   @Override

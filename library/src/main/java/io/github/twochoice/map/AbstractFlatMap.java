@@ -97,8 +97,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
   }
 
   /**
-   * Places an absent key at {@code target}, which {@link #find} named for it with the table as it
-   * is now (no growth since). A map whose {@code find} names no targets never gets this call.
+   * Places an absent key at {@code target}, which {@link #findToInsert} named for it with the table
+   * as it is now (no growth since). A map whose {@code find} names no targets never gets this call.
    */
   void placeAt(int target, long hash, K key, V value) {
     place(hash, key, value);
@@ -234,7 +234,7 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   /**
    * Adds an absent key whose hash is {@code hash}, growing the table first if it is full; {@code
-   * absent} is what {@link #find} answered for it, with no change to the table since.
+   * absent} is what {@link #findToInsert} answered for it, with no change to the table since.
    */
   final void insert(long hash, K key, V value, int absent) {
     if (isFull()) {
