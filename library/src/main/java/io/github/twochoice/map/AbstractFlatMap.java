@@ -87,22 +87,18 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
 
   /**
    * {@link #find} for a write that adds the key if it is absent: returns its index, or a negative
-   * number if the map holds no such key: {@link #ABSENT}, or {@code -2 - target} where {@code
-   * target} is the place that {@link #placeAt} would give the key now. The write path thus searches
-   * once and places the key where the search already looked, without reading its buckets again. A
-   * map that names no targets answers as {@code find} does.
+   * number if the map holds no such key: {@code -2 - target} where {@code target} is the place that
+   * {@link #placeAt} would give the key now, or {@link #ABSENT} if it names none (the key goes
+   * where {@link #place} puts it). The write path thus searches once and places the key where the
+   * search already looked, without reading its buckets or chains again.
    */
-  int findToInsert(long hash, Object key) {
-    return find(hash, key);
-  }
+  abstract int findToInsert(long hash, Object key);
 
   /**
    * Places an absent key at {@code target}, which {@link #findToInsert} named for it with the table
-   * as it is now (no growth since). A map whose {@code find} names no targets never gets this call.
+   * as it is now (no growth since).
    */
-  void placeAt(int target, long hash, K key, V value) {
-    place(hash, key, value);
-  }
+  abstract void placeAt(int target, long hash, K key, V value);
 
   /** Returns whether the table should grow before it takes another key. */
   abstract boolean isFull();

@@ -305,6 +305,25 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   @Override
   final int find(long hash, Object key) {
+    return search(hash, key, false);
+  }
+
+  /**
+   * {@link #find}, which on a miss also names the choice whose chain is the shortest (the first on
+   * ties), as {@code -2 - choice}: the one {@link #shortestChoice} would name, counted while the
+   * search walked the chains, so the write that follows walks none of them again. -1 if every chain
+   * has reached the {@link #chainLimit()} (the key goes to the overflow area).
+   */
+  @Override
+  final int findToInsert(long hash, Object key) {
+    return search(hash, key, true);
+  }
+
+  /**
+   * {@link #find}, and with {@code nameTarget} {@link #findToInsert}: a constant in each, so that
+   * the compiled lookup of a read keeps none of the counting.
+   */
+  private int search(long hash, Object key, boolean nameTarget) {
     byte[] t = headTags;
     Object[] kv = headKeyValues;
     int[] links = headLinks;
@@ -321,6 +340,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int home = ChoiceHasher.bucket(choiceHash, buckets);
     int e = home;
     int f = t[e];
+    int followed = 0; // links of the current chain followed so far
+    int shortest = Integer.MAX_VALUE; // the shortest chain's length times 8, plus its choice
     while (true) {
       if ((f & TAG_BITS) == tag) { // never true for an empty bucket (f = 0)
         if (KeyEquality.same(s, key, kv[e << shift])) {
@@ -328,29 +349,50 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         }
       }
       if ((f & HAS_NEXT) != 0) {
+        followed++;
         e = links[e];
         t = laterTags;
         kv = laterKv;
         links = later.next;
         base = buckets;
-      } else if (++choice < choices) {
-        choiceHash = ChoiceHasher.choice(hash, choice);
-        tag = tagOf(choiceHash);
-        e = ChoiceHasher.bucket(choiceHash, buckets);
-        t = headTags;
-        kv = headKeyValues;
-        links = headLinks;
-        base = 0;
-      } else {
-        return overflow.mayHold(home) ? findInOverflow(key) : NONE;
+        f = t[e];
+        continue;
       }
+      if (nameTarget) { // a shorter chain, or the earlier choice of two as long, is less
+        shortest = Math.min(shortest, f == 0 ? choice : (followed + 1) << 3 | choice);
+        followed = 0;
+      }
+      if (++choice == choices) {
+        return nameTarget ? missToInsert(home, key, shortest) : findInOverflow(home, key);
+      }
+      choiceHash = ChoiceHasher.choice(hash, choice);
+      tag = tagOf(choiceHash);
+      e = ChoiceHasher.bucket(choiceHash, buckets);
+      t = headTags;
+      kv = headKeyValues;
+      links = headLinks;
+      base = 0;
       f = t[e];
     }
   }
 
-  private int findInOverflow(Object key) {
+  /** Returns the index of {@code key} in the overflow area, or {@link #NONE}. */
+  private int findInOverflow(int home, Object key) {
+    if (!overflow.mayHold(home)) {
+      return NONE;
+    }
     int i = overflow.indexOf(key);
     return i < 0 ? NONE : slotCapacity() + i;
+  }
+
+  /**
+   * What {@link #findToInsert} answers once the chains hold no {@code key}: its index in the
+   * overflow area, else {@code -2 - choice} of the shortest chain ({@code shortest} is its length
+   * times 8 plus the choice), or {@link #NONE} if that chain has reached the limit.
+   */
+  private int missToInsert(int home, Object key, int shortest) {
+    int found = findInOverflow(home, key);
+    return found != NONE || shortest >>> 3 >= chainLimit ? found : -2 - (shortest & 7);
   }
 
   /** The tag of a choice hash: its low 7 bits, with 0 (an empty slot) replaced by 1. */
@@ -448,37 +490,43 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     }
   }
 
-  /**
-   * Adds an absent key to the shortest of its chains, or to the overflow area if all are full. An
-   * empty first bucket wins at once (ties go to the earlier choice), so the other chains are walked
-   * only when it is not.
-   */
+  /** Adds an absent key to the shortest of its chains, or to the overflow area if all are full. */
   @Override
   final void place(long hash, K key, V value) {
-    int first = ChoiceHasher.choice(hash, 0);
-    int firstBucket = ChoiceHasher.bucket(first, buckets);
-    if (heads.tags[firstBucket] == 0) {
-      addToChain(firstBucket, tagOf(first), key, value);
-      return;
-    }
-    int shortestTag = 0;
-    int shortestBucket = 0;
-    int shortestLength = Integer.MAX_VALUE;
-    for (int c = 0; c < choices; c++) {
-      int choiceHash = ChoiceHasher.choice(hash, c);
-      int bucket = ChoiceHasher.bucket(choiceHash, buckets);
-      int length = chainLength(bucket);
-      if (length < shortestLength) {
-        shortestTag = tagOf(choiceHash);
-        shortestBucket = bucket;
-        shortestLength = length;
-      }
-    }
-    if (shortestLength < chainLimit) {
-      addToChain(shortestBucket, shortestTag, key, value);
+    int choice = shortestChoice(hash);
+    if (choice != NONE) {
+      placeAt(choice, hash, key, value);
     } else {
       overflow.add(key, value, homeOf(hash));
     }
+  }
+
+  /** Adds an absent key to the chain of its {@code choice}, which {@link #findToInsert} named. */
+  @Override
+  final void placeAt(int choice, long hash, K key, V value) {
+    int choiceHash = ChoiceHasher.choice(hash, choice);
+    addToChain(ChoiceHasher.bucket(choiceHash, buckets), tagOf(choiceHash), key, value);
+  }
+
+  /**
+   * Returns the choice whose chain is the shortest (the earlier on ties), or {@link #NONE} if every
+   * chain has reached the {@link #chainLimit()}. An empty first bucket wins at once, so the other
+   * chains are walked only when it is not.
+   */
+  final int shortestChoice(long hash) {
+    if (heads.tags[homeOf(hash)] == 0) {
+      return 0;
+    }
+    int shortest = NONE;
+    int shortestLength = Integer.MAX_VALUE;
+    for (int c = 0; c < choices; c++) {
+      int length = chainLength(ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), buckets));
+      if (length < shortestLength) {
+        shortest = c;
+        shortestLength = length;
+      }
+    }
+    return shortestLength < chainLimit ? shortest : NONE;
   }
 
   /** Adds an entry to bucket b's chain: inline if the bucket is empty, else right after it. */

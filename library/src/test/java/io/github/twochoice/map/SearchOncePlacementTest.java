@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,11 +18,13 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A bucket map's lookup of an absent key names the less loaded of its two buckets (the first on
- * ties) when that bucket has room, and every write that adds a key stores it exactly there, as the
- * maps' rule ({@link BucketTable#leastLoadedBucket}) says, without searching again. Checked key by
- * key against the rule applied to the table just before the write, through every method that may
- * add a key, while the tables fill from empty to their load factor and grow.
+ * A map's lookup of an absent key names where the key goes, and every write that adds a key stores
+ * it exactly there, without searching again: for a bucket map the less loaded of its two buckets
+ * (the first on ties) when that bucket has room ({@link BucketTable#leastLoadedBucket}), for a
+ * chained map the choice with the shortest chain (the first on ties, {@link
+ * ChainedHashMap#shortestChoice}). Checked key by key against the rule applied to the table just
+ * before the write, through every method that may add a key, while the tables fill from empty to
+ * their load factor and grow.
  */
 class SearchOncePlacementTest {
   /** The writes that may add a key, each adding {@code key} as its own value, by name. */
@@ -83,5 +86,48 @@ class SearchOncePlacementTest {
     // buckets: with one slot per bucket filled to at most half, at most a quarter of the inserts
     // find both of their buckets full even at the end of a fill, and fewer on average
     assertTrue(named > 3_500, named + " inserts checked");
+  }
+
+  static Stream<Arguments> chainedMapsAndWrites() {
+    Supplier<ChainedHashMap<Object, Object>> twoChoice =
+        () -> TwoChoiceHashMap.builder().seed(7).<Object, Object>build();
+    Supplier<ChainedHashMap<Object, Object>> threeChoices =
+        () -> TwoChoiceHashMap.builder().choices(3).seed(7).<Object, Object>build();
+    Supplier<ChainedHashMap<Object, Object>> oneChoice =
+        () -> OneChoiceHashMap.builder().seed(7).<Object, Object>build();
+    return Stream.of(twoChoice, threeChoices, oneChoice)
+        .flatMap(map -> WRITES.keySet().stream().sorted().map(write -> Arguments.of(map, write)));
+  }
+
+  @ParameterizedTest
+  @MethodSource("chainedMapsAndWrites")
+  void anAbsentKeyJoinsTheChainItsSearchNamed(
+      Supplier<ChainedHashMap<Object, Object>> maps, String write) {
+    ChainedHashMap<Object, Object> map = maps.get();
+    SplittableRandom random = new SplittableRandom(13);
+    int named = 0;
+    for (int i = 0; i < 1_500; i++) {
+      Integer key = random.nextInt();
+      long hash = map.hash(key);
+      int answer = map.findToInsert(hash, key);
+      if (answer >= 0) {
+        continue; // a repeated random key
+      }
+      int rule = map.shortestChoice(hash);
+      assertTrue(rule >= 0, "random keys never fill a chain to its limit");
+      assertEquals(-2 - rule, answer, "the search's answer");
+      assertEquals(-1, map.find(hash, key), "a read's answer");
+      long threshold = map.threshold();
+      long[] perChoice = map.loadStats().entriesPerChoice();
+      WRITES.get(write).accept(map, key);
+      assertTrue(map.find(hash, key) >= 0, "the key was added");
+      if (map.threshold() == threshold) {
+        perChoice[rule]++;
+        assertArrayEquals(perChoice, map.loadStats().entriesPerChoice(), "the key's choice");
+        named++;
+      }
+    }
+    // every insert but the few that grew the table (about ten growths from 16 buckets)
+    assertTrue(named > 1_450, named + " inserts checked");
   }
 }
