@@ -305,25 +305,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   @Override
   final int find(long hash, Object key) {
-    return search(hash, key, false);
-  }
-
-  /**
-   * {@link #find}, which on a miss also names the choice whose chain is the shortest (the first on
-   * ties), as {@code -2 - choice}: the one {@link #shortestChoice} would name, counted while the
-   * search walked the chains, so the write that follows walks none of them again. -1 if every chain
-   * has reached the {@link #chainLimit()} (the key goes to the overflow area).
-   */
-  @Override
-  final int findToInsert(long hash, Object key) {
-    return search(hash, key, true);
-  }
-
-  /**
-   * {@link #find}, and with {@code nameTarget} {@link #findToInsert}: a constant in each, so that
-   * the compiled lookup of a read keeps none of the counting.
-   */
-  private int search(long hash, Object key, boolean nameTarget) {
     byte[] t = headTags;
     Object[] kv = headKeyValues;
     int[] links = headLinks;
@@ -340,8 +321,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     int home = ChoiceHasher.bucket(choiceHash, buckets);
     int e = home;
     int f = t[e];
-    int followed = 0; // links of the current chain followed so far
-    int shortest = Integer.MAX_VALUE; // the shortest chain's length times 8, plus its choice
     while (true) {
       if ((f & TAG_BITS) == tag) { // never true for an empty bucket (f = 0)
         if (KeyEquality.same(s, key, kv[e << shift])) {
@@ -349,49 +328,65 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         }
       }
       if ((f & HAS_NEXT) != 0) {
-        followed++;
         e = links[e];
         t = laterTags;
         kv = laterKv;
         links = later.next;
         base = buckets;
-        f = t[e];
-        continue;
+      } else if (++choice < choices) {
+        choiceHash = ChoiceHasher.choice(hash, choice);
+        tag = tagOf(choiceHash);
+        e = ChoiceHasher.bucket(choiceHash, buckets);
+        t = headTags;
+        kv = headKeyValues;
+        links = headLinks;
+        base = 0;
+      } else {
+        return overflow.mayHold(home) ? findInOverflow(key) : NONE;
       }
-      if (nameTarget) { // a shorter chain, or the earlier choice of two as long, is less
-        shortest = Math.min(shortest, f == 0 ? choice : (followed + 1) << 3 | choice);
-        followed = 0;
-      }
-      if (++choice == choices) {
-        return nameTarget ? missToInsert(home, key, shortest) : findInOverflow(home, key);
-      }
-      choiceHash = ChoiceHasher.choice(hash, choice);
-      tag = tagOf(choiceHash);
-      e = ChoiceHasher.bucket(choiceHash, buckets);
-      t = headTags;
-      kv = headKeyValues;
-      links = headLinks;
-      base = 0;
       f = t[e];
     }
   }
 
-  /** Returns the index of {@code key} in the overflow area, or {@link #NONE}. */
-  private int findInOverflow(int home, Object key) {
-    if (!overflow.mayHold(home)) {
-      return NONE;
-    }
+  private int findInOverflow(Object key) {
     int i = overflow.indexOf(key);
     return i < 0 ? NONE : slotCapacity() + i;
   }
 
   /**
-   * What {@link #findToInsert} answers once the chains hold no {@code key}: its index in the
-   * overflow area, else {@code -2 - choice} of the shortest chain ({@code shortest} is its length
-   * times 8 plus the choice), or {@link #NONE} if that chain has reached the limit.
+   * {@link #find} for the write path: the same scan, which also counts each chain's entries, so
+   * that a miss names where the key goes: {@code -2 - c}, where c is the choice whose chain is the
+   * shortest (the first on ties), the one {@link #shortestChoice} names, or -1 if that chain has
+   * reached the {@link #chainLimit()}. The write that follows a miss thus walks no chain again. It
+   * is a loop of its own, as {@code HashMap}'s {@code get} and {@code put} each walk a bin, so that
+   * the lookup of reads stays small enough for the JIT to inline: with the counting in it behind a
+   * flag, the compiled lookup grew past the JIT's limit for inlining compiled methods.
    */
-  private int missToInsert(int home, Object key, int shortest) {
-    int found = findInOverflow(home, key);
+  @Override
+  final int findToInsert(long hash, Object key) {
+    int shortest = Integer.MAX_VALUE; // the shortest chain's length times 8, plus its choice
+    for (int c = 0; c < choices; c++) {
+      int choiceHash = ChoiceHasher.choice(hash, c);
+      int tag = tagOf(choiceHash);
+      int x = ChoiceHasher.bucket(choiceHash, buckets);
+      ChainSlots slots = heads;
+      int base = 0; // the entry index of slot 0 of slots
+      int length = 0;
+      for (int f = slots.tags[x]; f != 0; f = slots.tags[x]) {
+        length++;
+        if ((f & TAG_BITS) == tag && KeyEquality.same(strategy, key, slots.keyAt(x))) {
+          return base + x;
+        }
+        if ((f & HAS_NEXT) == 0) {
+          break;
+        }
+        x = slots.next[x];
+        slots = extra;
+        base = buckets;
+      }
+      shortest = Math.min(shortest, length << 3 | c);
+    }
+    int found = overflow.mayHold(homeOf(hash)) ? findInOverflow(key) : NONE;
     return found != NONE || shortest >>> 3 >= chainLimit ? found : -2 - (shortest & 7);
   }
 
