@@ -50,8 +50,13 @@ class SearchOncePlacementTest {
                 .slotsPerBucket(1)
                 .loadFactor(0.45)
                 .<Object, Object>build();
-    return Stream.of(dLeft, dLeftPairs, cuckoo, cuckooSingles)
-        .flatMap(map -> WRITES.keySet().stream().sorted().map(write -> Arguments.of(map, write)));
+    return withEveryWrite(Stream.of(dLeft, dLeftPairs, cuckoo, cuckooSingles));
+  }
+
+  /** Each of {@code maps} paired with the name of each write, in a fixed order. */
+  private static Stream<Arguments> withEveryWrite(Stream<?> maps) {
+    return maps.flatMap(
+        map -> WRITES.keySet().stream().sorted().map(write -> Arguments.of(map, write)));
   }
 
   @ParameterizedTest
@@ -95,8 +100,7 @@ class SearchOncePlacementTest {
         () -> TwoChoiceHashMap.builder().choices(3).seed(7).<Object, Object>build();
     Supplier<ChainedHashMap<Object, Object>> oneChoice =
         () -> OneChoiceHashMap.builder().seed(7).<Object, Object>build();
-    return Stream.of(twoChoice, threeChoices, oneChoice)
-        .flatMap(map -> WRITES.keySet().stream().sorted().map(write -> Arguments.of(map, write)));
+    return withEveryWrite(Stream.of(twoChoice, threeChoices, oneChoice));
   }
 
   @ParameterizedTest
