@@ -364,7 +364,9 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    */
   @Override
   final int findToInsert(long hash, Object key) {
-    int shortest = Integer.MAX_VALUE; // the shortest chain's length times 8, plus its choice
+    // the shortest chain's length times 8, plus its choice (d <= 8): the least is the shortest
+    // chain, and of two as short the earlier choice
+    int shortest = Integer.MAX_VALUE;
     for (int c = 0; c < choices; c++) {
       int choiceHash = ChoiceHasher.choice(hash, c);
       int tag = tagOf(choiceHash);
@@ -496,7 +498,10 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     }
   }
 
-  /** Adds an absent key to the chain of its {@code choice}, which {@link #findToInsert} named. */
+  /**
+   * Adds an absent key to the chain of its {@code choice}, which {@link #findToInsert} or {@link
+   * #shortestChoice} named.
+   */
   @Override
   final void placeAt(int choice, long hash, K key, V value) {
     int choiceHash = ChoiceHasher.choice(hash, choice);
