@@ -92,11 +92,10 @@ import java.util.function.Function;
  * on, since nothing changes), builds the larger one, publishes it, and lets waiting writers start
  * again on it. It runs on the thread whose insert needed it; other writers wait for it.
  *
- * <p>Cost: a lookup reads its d buckets' version counters twice (with more than two choices, the d
- * stripe words), d tag words and a key and a value per tag match, allocates nothing and stores
- * nothing. A write takes d stripes with one compare-and-set each. Memory: 9 bytes per slot (two
- * compressed references and a tag byte; above 2<sup>15</sup> slots the slots are 2/3 to 1 times the
- * load factor full), 8 bytes per bucket for its version counter, plus 128 bytes per stripe.
+ * <p>Cost: a lookup reads d stripe words twice, d tag words and a key and a value per tag match,
+ * allocates nothing and stores nothing. A write takes d stripes with one compare-and-set each.
+ * Memory: 9 bytes per slot (two compressed references and a tag byte; above 2<sup>15</sup> slots
+ * the slots are 2/3 to 1 times the load factor full) plus 128 bytes per stripe.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -110,9 +109,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * Everything that races lives in ConcurrentCuckooTable, whose header gives the memory-model
    * argument: a reader takes a stamp of its key's stripes (acquire loads of their words, none
    * locked), reads tags, keys and values with opaque loads, and trusts them only after an acquire
-   * fence and a second read of the words shows the same sum. (With two choices, the default, the
-   * reader does the same with the two buckets' own version counters, which a writer makes odd
-   * around each change of a bucket, inside the stripe lock.) A writer's compare-and-set of the
+   * fence and a second read of the words shows the same sum. A writer's compare-and-set of the
    * lock bit precedes its stores, and its release store of the next counter value follows them,
    * so a validated read saw exactly the writes that completed before its stamp: the stamp is its
    * linearization point, and the objects it returns were safely published by the writer's
@@ -122,14 +119,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * a write that holds the stripes of both places (a cuckoo move holds every stripe of the path,
    * and copies before it clears), or by growth. A lookup's stripes cover all d buckets of its key
    * and the key's overflow entry, so a move overlapping the lookup changes a counter the lookup
-   * validates, and it starts again. A two-choice lookup validates only if neither of its buckets
-   * changed between its two reads of that bucket's version; both spans contain the moment between
-   * its last first read and its first second read, when it read the tags: it saw both buckets as
-   * they were at one instant. A move keeps both its buckets' versions odd from before the copy to
-   * after the clear, so at no instant with both versions even is the key in neither bucket. A
-   * growth freezes the old table and never changes it again: a reader that began on it reads the
-   * state at the moment the new table was published, which lies inside its call; a reader that
-   * begins later reads the new table.
+   * validates, and it starts again. A growth freezes the old table and never changes it again: a
+   * reader that began on it reads the state at the moment the new table was published, which lies
+   * inside its call; a reader that begins later reads the new table.
    *
    * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
    * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,

@@ -37,17 +37,6 @@ import java.util.concurrent.locks.LockSupport;
  * only taken while no stripe of M is locked, so an equal sum means that no stripe of M was locked
  * in between; the lookup then retries nothing and writes nothing.
  *
- * <p><b>Bucket versions.</b> The lookup of a map of two choices, the default, validates against
- * versions of its two buckets instead: each bucket has a version word beside its tag word, which a
- * writer (holding the bucket's stripe) makes odd before it changes a slot of the bucket and even
- * again after; a cuckoo move keeps both its buckets odd from before its copy to after its clear, so
- * no validated lookup sees the key in neither bucket. Such a lookup reads no stripe word, so a
- * write dirties only the cache lines of the buckets it changes, not a word that every lookup of a
- * sixteenth of the table reads; the argument below holds for it with the two versions in place of
- * the stripe words and "odd" in place of the lock bit. Writers still validate against stripes,
- * which also cover the overflow area: while that area holds keys, the two-choice lookup leaves the
- * answer to the stripe-validated one.
- *
  * <p><b>Why a validated read is correct (Java memory model).</b> A writer takes a stripe with a
  * volatile compare-and-set (which orders its later stores after the lock bit), stores slots with
  * opaque stores, and unlocks with a release store of the next counter value. (1) If the reader's
@@ -72,10 +61,9 @@ import java.util.concurrent.locks.LockSupport;
  * the same stripes as the key's buckets, so the same validation covers it; a lookup consults it
  * only while it is non-empty.
  *
- * <p>Cost: a lookup reads d stripe words (two choices: bucket versions) twice, d tag words and one
- * key and value per tag match; no allocation, no store. A change of a bucket adds two stores to its
- * version. Memory: 9 bytes per slot (two compressed references and a tag byte), 8 bytes per bucket
- * for its version, plus 128 bytes per stripe.
+ * <p>Cost: a lookup reads d stripe words twice, d tag words and one key and value per tag match; no
+ * allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte), plus
+ * 128 bytes per stripe.
  */
 final class ConcurrentCuckooTable {
   /** Bit 0 of a stripe word: a writer holds the stripe. */
@@ -132,12 +120,7 @@ final class ConcurrentCuckooTable {
   private final int slotShift;
   private final int buckets;
   private final long usableSlots;
-
-  /**
-   * Each bucket's tag word at {@code 2u} and its version at {@code 2u + 1}: side by side, so that a
-   * lookup's version check reads the cache line its tags are in.
-   */
-  private final long[] tagsAndVersions;
+  private final long[] tags;
 
   /** Key and value of slot s at 2s and 2s + 1. */
   private final Object[] kv;
@@ -185,7 +168,7 @@ final class ConcurrentCuckooTable {
     this.buckets = buckets;
     this.usableSlots =
         TagWords.OCCUPIED >>> (8 * (BucketTable.MAX_SLOTS_PER_BUCKET - slotsPerBucket));
-    this.tagsAndVersions = new long[2 * buckets];
+    this.tags = new long[buckets];
     this.kv = new Object[2 * (int) slots];
     int stripeCountHere = Math.min(stripeCount, Integer.highestOneBit(2 * buckets - 1));
     this.stripes = new long[STRIDE * stripeCountHere];
@@ -330,20 +313,21 @@ final class ConcurrentCuckooTable {
   }
 
   /**
-   * The lookup of two choices, the default: it validates against the two buckets' own versions,
-   * never the stripes, so it reads no word that another bucket's writer stores. Each candidate's
-   * key and value are read together and validated before {@code equals}. Returns {@link #UNDECIDED}
-   * if the overflow area is in use or writers kept changing the buckets: the general lookup decides
-   * then.
+   * The lookup of two choices, the default: both stripe words kept in locals and compared as they
+   * are (a freeze changes them too: the lookup merely retries), each candidate's key and value read
+   * together and validated before {@code equals}. Returns {@link #UNDECIDED} if the overflow area
+   * is in use or writers kept changing the buckets: the general lookup decides then.
    */
   private Object getFromTwoBuckets(long hash, Object key) {
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
+    int offset0 = STRIDE * (bucket0 & stripeMask);
+    int offset1 = STRIDE * (bucket1 & stripeMask);
     long pattern = TagWords.repeated(BucketTable.tagOf(hash));
     for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
-      long version0 = versionOf(bucket0);
-      long version1 = versionOf(bucket1);
-      if (((version0 | version1) & 1) == 0) {
+      long word0 = (long) LONGS.getAcquire(stripes, offset0);
+      long word1 = (long) LONGS.getAcquire(stripes, offset1);
+      if (((word0 | word1) & WRITING) == 0) {
         long candidates =
             TagWords.matches(tagWord(bucket0), pattern)
                 | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
@@ -357,7 +341,8 @@ final class ConcurrentCuckooTable {
           Object stored = keyAt(slot);
           Object value = valueAt(slot);
           VarHandle.acquireFence();
-          if (versionAgain(bucket0) != version0 || versionAgain(bucket1) != version1) {
+          if ((long) LONGS.getOpaque(stripes, offset0) != word0
+              || (long) LONGS.getOpaque(stripes, offset1) != word1) {
             stale = true;
             break;
           }
@@ -370,7 +355,8 @@ final class ConcurrentCuckooTable {
             return UNDECIDED;
           }
           VarHandle.acquireFence();
-          if (versionAgain(bucket0) == version0 && versionAgain(bucket1) == version1) {
+          if ((long) LONGS.getOpaque(stripes, offset0) == word0
+              && (long) LONGS.getOpaque(stripes, offset1) == word1) {
             return null;
           }
         }
@@ -574,7 +560,7 @@ final class ConcurrentCuckooTable {
   // ---- Slots ----
 
   private long tagWord(int bucket) {
-    return (long) LONGS.getOpaque(tagsAndVersions, 2 * bucket);
+    return (long) LONGS.getOpaque(tags, bucket);
   }
 
   Object keyAt(int slot) {
@@ -629,21 +615,14 @@ final class ConcurrentCuckooTable {
 
   // ---- Changes: the caller holds the stripes of every bucket it touches ----
 
-  /** Stores a new entry in a free slot of {@code bucket}. */
+  /** Stores a new entry in a free slot of {@code bucket}; the key is written before its tag. */
   void store(int bucket, int tag, Object key, Object value) {
-    beginChange(bucket);
-    fill(bucket, tag, key, value);
-    endChange(bucket);
-  }
-
-  /** Writes an entry into a free slot of {@code bucket}: the key before its tag. */
-  private void fill(int bucket, int tag, Object key, Object value) {
     long word = tagWord(bucket);
     int j = Long.numberOfTrailingZeros(~word & usableSlots) >>> 3;
     int slot = (bucket << slotShift) + j;
     OBJECTS.setOpaque(kv, 2 * slot, key);
     OBJECTS.setOpaque(kv, 2 * slot + 1, value);
-    LONGS.setOpaque(tagsAndVersions, 2 * bucket, word | (tag & 0xFFL) << (8 * j));
+    LONGS.setOpaque(tags, bucket, word | (tag & 0xFFL) << (8 * j));
     addToRecord(bucket, KEYS, 1);
   }
 
@@ -654,72 +633,23 @@ final class ConcurrentCuckooTable {
   }
 
   void setValueAt(int slot, Object value) {
-    int bucket = bucketOfSlot(slot);
-    beginChange(bucket);
     OBJECTS.setOpaque(kv, 2 * slot + 1, value);
-    endChange(bucket);
   }
 
-  /** Empties {@code slot}. */
+  /** Empties {@code slot}: its tag first, then its key and value. */
   void clearSlot(int slot) {
     int bucket = bucketOfSlot(slot);
-    beginChange(bucket);
-    empty(slot, bucket);
-    endChange(bucket);
-  }
-
-  /** Empties {@code slot} of {@code bucket}: its tag first, then its key and value. */
-  private void empty(int slot, int bucket) {
     long word = tagWord(bucket);
-    LONGS.setOpaque(
-        tagsAndVersions, 2 * bucket, word & ~(0xFFL << (8 * (slot & (slotsPerBucket - 1)))));
+    LONGS.setOpaque(tags, bucket, word & ~(0xFFL << (8 * (slot & (slotsPerBucket - 1)))));
     OBJECTS.setOpaque(kv, 2 * slot, null);
     OBJECTS.setOpaque(kv, 2 * slot + 1, null);
     addToRecord(bucket, KEYS, -1);
   }
 
-  /**
-   * Makes {@code bucket}'s version odd before any of its slots changes: the store-store fence keeps
-   * the slots' stores after it, so a reader that saw one of them sees the new version too.
-   */
-  private void beginChange(int bucket) {
-    int at = 2 * bucket + 1;
-    LONGS.setOpaque(tagsAndVersions, at, (long) LONGS.getOpaque(tagsAndVersions, at) + 1);
-    VarHandle.storeStoreFence();
-  }
-
-  /**
-   * Makes {@code bucket}'s version even again after its slots changed: a release store, so a reader
-   * whose acquire load sees it also sees the slots and the objects stored in them.
-   */
-  private void endChange(int bucket) {
-    int at = 2 * bucket + 1;
-    LONGS.setRelease(tagsAndVersions, at, (long) LONGS.getOpaque(tagsAndVersions, at) + 1);
-  }
-
-  /** Returns {@code bucket}'s version (an acquire load): odd while a writer changes the bucket. */
-  private long versionOf(int bucket) {
-    return (long) LONGS.getAcquire(tagsAndVersions, 2 * bucket + 1);
-  }
-
-  /** Returns {@code bucket}'s version again, after an acquire fence that ends a validated read. */
-  private long versionAgain(int bucket) {
-    return (long) LONGS.getOpaque(tagsAndVersions, 2 * bucket + 1);
-  }
-
-  /**
-   * Moves the entry of {@code slot} to a free slot of {@code bucket}, another bucket: copy first,
-   * clear after, with both buckets' versions odd from before the copy to after the clear, so that
-   * no validated lookup sees the key in neither bucket (nor in both).
-   */
+  /** Moves the entry of {@code slot} to a free slot of {@code bucket}: copy first, clear after. */
   void move(int slot, int bucket) {
-    int from = bucketOfSlot(slot);
-    beginChange(from);
-    beginChange(bucket);
-    fill(bucket, tagAt(slot), keyAt(slot), valueAt(slot));
-    empty(slot, from);
-    endChange(bucket);
-    endChange(from);
+    store(bucket, tagAt(slot), keyAt(slot), valueAt(slot));
+    clearSlot(slot);
   }
 
   private void addToRecord(int bucket, int field, long delta) {
