@@ -34,7 +34,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * a {@code put} or a {@code remove} (one each in turn) of a key of a universe of {@code 2 * size}
  * keys, so the map stays at about {@code size} keys and the writes insert, update and remove. Under
  * {@code read} the gets look up the present keys (all hit); under the mixes they look up the
- * universe (about half hit). Scores are per operation, summed over the threads.
+ * universe (about half hit). Scores are per operation, summed over the threads. Maps are grown from
+ * the default constructor, or with {@code -p fill=presized} made for {@code size} keys (the
+ * concurrent prototypes of {@code bench.proto} are presized only).
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -63,6 +65,10 @@ public class ConcurrentBenchmark {
 
   @Param KeyType keyType;
 
+  /** {@code grown} by {@code put} from the default constructor, or {@code presized}. */
+  @Param({"grown"})
+  String fill;
+
   /** The percentage of gets: {@code read} (100), {@code 90-10} or {@code 50-50}. */
   @Param({"read", "90-10", "50-50"})
   String mix;
@@ -74,7 +80,12 @@ public class ConcurrentBenchmark {
   @Setup(Level.Trial)
   public void setUp() {
     universe = keyType.keys(2 * size);
-    map = impl.newMap();
+    map =
+        switch (fill) {
+          case "grown" -> impl.newMap();
+          case "presized" -> impl.newMap(size);
+          default -> throw new IllegalArgumentException("fill: " + fill);
+        };
     for (int i = 0; i < size; i++) {
       map.put(universe[i], universe[i]);
     }

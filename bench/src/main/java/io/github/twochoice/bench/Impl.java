@@ -7,9 +7,11 @@ package io.github.twochoice.bench;
 import com.koloboke.collect.map.hash.HashObjObjMaps;
 import io.github.twochoice.bench.ladder.LadderMap;
 import io.github.twochoice.bench.proto.ProtoAnySize;
+import io.github.twochoice.bench.proto.ProtoBucketLocks;
 import io.github.twochoice.bench.proto.ProtoHashPerSlot;
 import io.github.twochoice.bench.proto.ProtoPowerOfTwo;
 import io.github.twochoice.bench.proto.ProtoPrimaryFirst;
+import io.github.twochoice.bench.proto.ProtoStripeLocks;
 import io.github.twochoice.map.ConcurrentCuckooHashMap;
 import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
@@ -19,6 +21,7 @@ import it.unimi.dsi.fastutil.objects.Object2ObjectOpenHashMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
@@ -41,7 +44,8 @@ public enum Impl {
   Cuckoo(() -> cuckoo().build(), n -> cuckoo().expectedSize(n).build()),
   /** The JDK's concurrent map: the baseline of {@link ConcurrentBenchmark}. */
   ConcurrentHashMap(ConcurrentHashMap::new, ConcurrentHashMap::new),
-  ConcurrentCuckoo(ConcurrentCuckooHashMap::new, ConcurrentCuckooHashMap::new),
+  ConcurrentCuckoo(
+      () -> concurrentCuckoo().build(), n -> concurrentCuckoo().expectedSize(n).build()),
   /** Layout prototype (A): power-of-two buckets, doubled at load 0.95. */
   protoA(ProtoPowerOfTwo::new, ProtoPowerOfTwo::new),
   /** Layout (A) with any bucket count, grown by 1.5x at load 0.90. */
@@ -52,6 +56,10 @@ public enum Impl {
   protoB(ProtoHashPerSlot::new, ProtoHashPerSlot::new),
   /** Layout prototype (C): primary-first placement. */
   protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new),
+  /** Concurrent prototype, the product's lock placement: 32 stripe words (presized only). */
+  protoStripeLocks(Impl::presizedOnly, ProtoStripeLocks::new),
+  /** Concurrent prototype: a lock word beside each bucket's tag word (presized only). */
+  protoBucketLocks(Impl::presizedOnly, ProtoBucketLocks::new),
   /** The ladder from the bare prototype to the product's lookup, at the rung -Dladder.rung sets. */
   Ladder(LadderMap::new, LadderMap::new);
 
@@ -61,6 +69,10 @@ public enum Impl {
   Impl(Supplier<Map<Object, Object>> empty, IntFunction<Map<Object, Object>> presized) {
     this.empty = empty;
     this.presized = presized;
+  }
+
+  private static Map<Object, Object> presizedOnly() {
+    throw new UnsupportedOperationException("a presized prototype: run with -p fill=presized");
   }
 
   /** Returns a new map made by the default constructor. */
@@ -74,22 +86,31 @@ public enum Impl {
   }
 
   /**
-   * The system property that overrides the load factor of {@link #DLeft} and {@link #Cuckoo}, for
-   * measuring a design's cost at several loads ({@code -jvmArgsAppend -Dtwochoice.loadFactor=0.9});
-   * unset, the maps keep their defaults.
+   * The system property that overrides the load factor of {@link #DLeft}, {@link #Cuckoo} and
+   * {@link #ConcurrentCuckoo}, for measuring a design's cost at several loads ({@code
+   * -jvmArgsAppend -Dtwochoice.loadFactor=0.9}); unset, the maps keep their defaults.
    */
   public static final String LOAD_FACTOR_PROPERTY = "twochoice.loadFactor";
 
   private static DLeftHashMap.Builder dLeft() {
-    DLeftHashMap.Builder builder = DLeftHashMap.builder();
-    String loadFactor = System.getProperty(LOAD_FACTOR_PROPERTY);
-    return loadFactor == null ? builder : builder.loadFactor(Double.parseDouble(loadFactor));
+    return withLoadFactor(DLeftHashMap.builder(), DLeftHashMap.Builder::loadFactor);
+  }
+
+  private static ConcurrentCuckooHashMap.Builder concurrentCuckoo() {
+    return withLoadFactor(
+        ConcurrentCuckooHashMap.builder(), ConcurrentCuckooHashMap.Builder::loadFactor);
   }
 
   private static CuckooHashMap.Builder cuckoo() {
-    CuckooHashMap.Builder builder = CuckooHashMap.builder();
+    return withLoadFactor(CuckooHashMap.builder(), CuckooHashMap.Builder::loadFactor);
+  }
+
+  /** Applies {@link #LOAD_FACTOR_PROPERTY} to {@code builder} if it is set. */
+  private static <B> B withLoadFactor(B builder, BiFunction<B, Double, B> setLoadFactor) {
     String loadFactor = System.getProperty(LOAD_FACTOR_PROPERTY);
-    return loadFactor == null ? builder : builder.loadFactor(Double.parseDouble(loadFactor));
+    return loadFactor == null
+        ? builder
+        : setLoadFactor.apply(builder, Double.parseDouble(loadFactor));
   }
 
   /** HashMap's constructor takes a capacity, not a size: the table grows at 3/4 of it. */
