@@ -48,6 +48,16 @@ abstract class ProtoConcurrent extends ProtoMap {
   /** Counts a key in or out of bucket {@code b}; the caller holds its lock. */
   abstract void count(int b, int delta);
 
+  /** A key's first bucket: bits 40 and up of its hash. */
+  private int bucket0(long x) {
+    return (int) (x >>> 40) & mask;
+  }
+
+  /** A key's second bucket: bits 14 and up of its hash. */
+  private int bucket1(long x) {
+    return (int) (x >>> 14) & mask;
+  }
+
   private long tagWord(int b) {
     return (long) LONGS.getOpaque(tagArray(), tagIndex(b));
   }
@@ -55,8 +65,8 @@ abstract class ProtoConcurrent extends ProtoMap {
   @Override
   public final Object get(Object key) {
     long x = hash(key);
-    int b0 = (int) (x >>> 40) & mask;
-    int b1 = (int) (x >>> 14) & mask;
+    int b0 = bucket0(x);
+    int b1 = bucket1(x);
     long pattern = ProtoBuckets.tagByte(x) * LSB;
     long[] locks = lockArray();
     int l0 = lockIndex(b0);
@@ -94,61 +104,64 @@ abstract class ProtoConcurrent extends ProtoMap {
 
   @Override
   public final Object put(Object key, Object value) {
+    if (value == null) {
+      throw new NullPointerException("value");
+    }
+    return write(key, value);
+  }
+
+  @Override
+  public final Object remove(Object key) {
+    return get(key) == null ? null : write(key, null); // a validated miss takes no lock
+  }
+
+  /**
+   * Under both buckets' locks: sets the key's value to {@code value}, inserting it into the emptier
+   * bucket if absent, or removes it if {@code value} is null. Returns the previous value.
+   */
+  private Object write(Object key, Object value) {
     long x = hash(key);
-    int b0 = (int) (x >>> 40) & mask;
-    int b1 = (int) (x >>> 14) & mask;
+    int b0 = bucket0(x);
+    int b1 = bucket1(x);
     lock(b0, b1);
     try {
       int slot = findLocked(x, key, b0, b1);
       if (slot >= 0) {
         Object old = kv[2 * slot + 1];
-        OBJECTS.setOpaque(kv, 2 * slot + 1, value);
+        if (value != null) {
+          OBJECTS.setOpaque(kv, 2 * slot + 1, value);
+        } else {
+          int b = slot >>> 3;
+          LONGS.setOpaque(tagArray(), tagIndex(b), tagWord(b) & ~(0xFFL << (8 * (slot & 7))));
+          OBJECTS.setOpaque(kv, 2 * slot, null);
+          OBJECTS.setOpaque(kv, 2 * slot + 1, null);
+          count(b, -1);
+        }
         return old;
       }
-      long w0 = tagWord(b0);
-      long w1 = tagWord(b1);
-      int b = loadOf(w1) < loadOf(w0) ? b1 : b0;
-      long w = b == b0 ? w0 : w1;
-      if (loadOf(w) == 8) {
-        throw new IllegalStateException("prototype: both buckets full (it has no cuckoo moves)");
+      if (value != null) {
+        insert(x, key, value, b0, b1);
       }
-      int j = freeSlotOf(w);
-      int s = 8 * b + j;
-      OBJECTS.setOpaque(kv, 2 * s, key);
-      OBJECTS.setOpaque(kv, 2 * s + 1, value);
-      LONGS.setOpaque(tagArray(), tagIndex(b), w | ProtoBuckets.tagByte(x) << (8 * j));
-      count(b, 1);
       return null;
     } finally {
       unlock(b0, b1);
     }
   }
 
-  @Override
-  public final Object remove(Object key) {
-    if (get(key) == null) {
-      return null; // a validated miss: no lock, as in the product
+  private void insert(long x, Object key, Object value, int b0, int b1) {
+    long w0 = tagWord(b0);
+    long w1 = tagWord(b1);
+    int b = loadOf(w1) < loadOf(w0) ? b1 : b0;
+    long w = b == b0 ? w0 : w1;
+    if (loadOf(w) == 8) {
+      throw new IllegalStateException("prototype: both buckets full (it has no cuckoo moves)");
     }
-    long x = hash(key);
-    int b0 = (int) (x >>> 40) & mask;
-    int b1 = (int) (x >>> 14) & mask;
-    lock(b0, b1);
-    try {
-      int slot = findLocked(x, key, b0, b1);
-      if (slot < 0) {
-        return null;
-      }
-      int b = slot >>> 3;
-      long w = tagWord(b);
-      LONGS.setOpaque(tagArray(), tagIndex(b), w & ~(0xFFL << (8 * (slot & 7))));
-      Object old = kv[2 * slot + 1];
-      OBJECTS.setOpaque(kv, 2 * slot, null);
-      OBJECTS.setOpaque(kv, 2 * slot + 1, null);
-      count(b, -1);
-      return old;
-    } finally {
-      unlock(b0, b1);
-    }
+    int j = freeSlotOf(w);
+    int s = 8 * b + j;
+    OBJECTS.setOpaque(kv, 2 * s, key);
+    OBJECTS.setOpaque(kv, 2 * s + 1, value);
+    LONGS.setOpaque(tagArray(), tagIndex(b), w | ProtoBuckets.tagByte(x) << (8 * j));
+    count(b, 1);
   }
 
   private int findLocked(long x, Object key, int b0, int b1) {
