@@ -44,4 +44,9 @@ public final class ProtoBucketLocks extends ProtoConcurrent {
   void count(int b, int delta) {
     keys.add(delta);
   }
+
+  @Override
+  long keys() {
+    return keys.sum();
+  }
 }

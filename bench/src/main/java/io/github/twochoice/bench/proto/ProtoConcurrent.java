@@ -48,6 +48,14 @@ abstract class ProtoConcurrent extends ProtoMap {
   /** Counts a key in or out of bucket {@code b}; the caller holds its lock. */
   abstract void count(int b, int delta);
 
+  /** The keys counted, exact when no write is in flight. */
+  abstract long keys();
+
+  @Override
+  public final int size() {
+    return (int) keys();
+  }
+
   /** A key's first bucket: bits 40 and up of its hash. */
   private int bucket0(long x) {
     return (int) (x >>> 40) & mask;

@@ -45,4 +45,13 @@ public final class ProtoStripeLocks extends ProtoConcurrent {
     int at = lockIndex(b) + 1;
     LONGS.setOpaque(stripes, at, (long) LONGS.get(stripes, at) + delta);
   }
+
+  @Override
+  long keys() {
+    long sum = 0;
+    for (int stripe = 0; stripe < STRIPES; stripe++) {
+      sum += (long) LONGS.getOpaque(stripes, STRIDE * stripe + 1);
+    }
+    return sum;
+  }
 }
