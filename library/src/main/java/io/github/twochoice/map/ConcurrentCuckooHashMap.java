@@ -47,14 +47,15 @@ import java.util.function.Function;
  * that is in the map for the whole duration of a lookup is always found, even while another thread
  * moves it to another of its buckets or grows the table.
  *
- * <p><b>Writes</b> lock the <em>stripes</em> of the buckets they change ({@link
- * Builder#lockStripes}, default from the number of processors, at most 64), always in ascending
- * order. A write first finds the key without locks, then takes the stripes only if no other write
- * touched them meanwhile, so {@code equals} and {@code hashCode} run outside the locks except on
- * the rare inserts that move keys. An insert whose buckets are full searches for a cuckoo path
- * without locks, locks the path's stripes, checks that the path still holds and moves the keys,
- * each move a copy into the free slot before the old slot is cleared. Every method of {@link
- * ConcurrentMap} is atomic.
+ * <p><b>Writes</b> lock their key's <em>stripe</em> ({@link Builder#lockStripes}, default from the
+ * number of processors, at most 64): the hash of a key names a stripe, and all the key's buckets
+ * lie in that stripe's share of the table, so every key a cuckoo path moves belongs to the same
+ * stripe. A write first finds the key without locks, then takes the stripe only if no other write
+ * touched it meanwhile, so {@code equals} and {@code hashCode} run outside the lock except on the
+ * rare inserts that move keys. An insert whose buckets are full searches for a cuckoo path without
+ * locks, locks the stripe, checks that the path still holds and moves the keys, each move a copy
+ * into the free slot before the old slot is cleared. Every method of {@link ConcurrentMap} is
+ * atomic.
  *
  * <p><b>Callbacks.</b> No lock of this map is held while a function passed to {@code compute},
  * {@code computeIfAbsent}, {@code computeIfPresent} or {@code merge} runs, and no reader ever waits
@@ -92,10 +93,10 @@ import java.util.function.Function;
  * on, since nothing changes), builds the larger one, publishes it, and lets waiting writers start
  * again on it. It runs on the thread whose insert needed it; other writers wait for it.
  *
- * <p>Cost: a lookup reads d stripe words twice, d tag words and a key and a value per tag match,
- * allocates nothing and stores nothing. A write takes d stripes with one compare-and-set each.
- * Memory: 9 bytes per slot (two compressed references and a tag byte; above 2<sup>15</sup> slots
- * the slots are 2/3 to 1 times the load factor full) plus 128 bytes per stripe.
+ * <p>Cost: a lookup reads one stripe word twice, d tag words and a key and a value per tag match,
+ * allocates nothing and stores nothing. A write takes one stripe with one compare-and-set. Memory:
+ * 9 bytes per slot (two compressed references and a tag byte; above 2<sup>15</sup> slots the slots
+ * are 2/3 to 1 times the load factor full) plus 128 bytes per stripe.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -107,37 +108,35 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * Implementation notes.
    *
    * Everything that races lives in ConcurrentCuckooTable, whose header gives the memory-model
-   * argument: a reader takes a stamp of its key's stripes (acquire loads of their words, none
+   * argument: a reader takes a stamp of its key's stripe (an acquire load of its word, not
    * locked), reads tags, keys and values with opaque loads, and trusts them only after an acquire
-   * fence and a second read of the words shows the same sum. A writer's compare-and-set of the
+   * fence and a second read of the word shows the same value. A writer's compare-and-set of the
    * lock bit precedes its stores, and its release store of the next counter value follows them,
    * so a validated read saw exactly the writes that completed before its stamp: the stamp is its
    * linearization point, and the objects it returns were safely published by the writer's
    * release. A reader calls equals() only on a key it has validated.
    *
    * Why a reader never misses a key present throughout its call. A key changes place only inside
-   * a write that holds the stripes of both places (a cuckoo move holds every stripe of the path,
-   * and copies before it clears), or by growth. A lookup's stripes cover all d buckets of its key
-   * and the key's overflow entry, so a move overlapping the lookup changes a counter the lookup
+   * a write that holds its stripe (a cuckoo move copies before it clears), or by growth. The
+   * stripe covers all d buckets of the key and its overflow entry, so a move overlapping the lookup changes a counter the lookup
    * validates, and it starts again. A growth freezes the old table and never changes it again: a
    * reader that began on it reads the state at the moment the new table was published, which lies
    * inside its call; a reader that begins later reads the new table.
    *
    * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
    * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,
-   * then tryLock(mask, stamp) takes the stripes only if their counters still sum to the stamp,
+   * then tryLock(mask, stamp) takes the stripe only if its counter still equals the stamp,
    * which proves the optimistic answer still right without calling equals() under the lock. After
    * OPTIMISTIC_WRITES failures it locks and searches under the lock. An insert that finds all d
-   * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the path's and the
-   * key's stripes in ascending order, and checks that the key is still absent and every step of
-   * the path still holds before it moves anything. No path: the key goes to the overflow area
+   * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the key's stripe
+   * (which holds the whole path), and checks that the key is still absent and every step of the
+   * path still holds before it moves anything. No path: the key goes to the overflow area
    * while the table is sparse, else the table grows and the insert starts again.
    *
-   * Deadlock freedom. Stripes are taken in ascending order; freezing takes them in ascending order
-   * too, under freezeLock, which only freezers take and never while holding a stripe. No
+   * Deadlock freedom. A write holds one stripe; freezing takes them all in ascending order, under freezeLock, which only freezers take and never while holding a stripe. No
    * callback, growth or snapshot runs while its thread holds a stripe.
    *
-   * Lost or duplicated entries. A move copies first and clears after, inside the stripes of both
+   * Lost or duplicated entries. A move copies first and clears after, inside the stripe of both
    * buckets; a growth builds the new table completely before publishing it and leaves the old one
    * as it was if building fails (an exception from hashCode(), OutOfMemoryError).
    */
@@ -313,9 +312,10 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
 
     /**
-     * Sets the number of lock stripes: bucket u is locked by stripe u mod the count. More stripes
-     * make two writers meet less often and cost 128 bytes each. The default is 16 per processor, at
-     * most 64; a table with fewer buckets uses fewer.
+     * Sets the number of lock stripes: a key's hash names its stripe, and its buckets lie in that
+     * stripe's share of the table. More stripes make two writers meet less often and cost 128 bytes
+     * each. The default is 16 per processor, at most 64; a table of fewer than 128 buckets per
+     * stripe uses fewer.
      *
      * @param lockStripes a power of two from 1 to 64
      * @return this builder
@@ -450,9 +450,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /**
    * Returns the number of mappings: exact when no write is in flight, else a count that some moment
    * during the call had. The stripes' counts are summed optimistically and the sum kept only if no
-   * writer took a stripe meanwhile: a cuckoo move counts its key out of one stripe and into
-   * another, and a sum that saw only the first half would be a count the map never had. When
-   * writers keep interfering, the count is taken with the table frozen.
+   * writer took a stripe meanwhile: a thread that removes a key of one stripe, then inserts a key
+   * of another, would otherwise be seen after its insert and before its remove, a count the map
+   * never had. When writers keep interfering, the count is taken with the table frozen.
    *
    * @return the number of mappings, at most {@link Integer#MAX_VALUE}
    */
@@ -696,7 +696,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     for (int attempt = 0; ; attempt++) {
       ConcurrentCuckooTable t = table;
       long mask = t.stripesOf(hash);
-      long lockMask = mask;
       int where;
       boolean locked;
       if (attempt < OPTIMISTIC_WRITES) {
@@ -713,18 +712,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
           }
           where = ConcurrentCuckooTable.STALE;
         }
-        if (where >= 0) {
-          // The key stays in its slot while no stripe of the key changes: lock only the slot's
-          // stripe, then check that the others still sum as they did (ours now has its lock bit).
-          int bucket = t.bucketOfSlot(where);
-          lockMask = t.stripeBit(bucket);
-          locked =
-              t.tryLock(lockMask, t.stripeWord(bucket) & ~ConcurrentCuckooTable.FROZEN)
-                  && (t.validate(mask, stamp + ConcurrentCuckooTable.WRITING)
-                      || unlockUnchanged(t, lockMask));
-        } else {
-          locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
-        }
+        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
       } else {
         locked = t.lock(mask);
         where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
@@ -767,7 +755,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
           changed = true;
         }
       } finally {
-        t.unlock(lockMask, changed);
+        t.unlock(mask, changed);
       }
       if (bucket >= 0) {
         growIfFull(t, bucket);
@@ -777,12 +765,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         return null;
       }
     }
-  }
-
-  /** Releases stripes that were taken for nothing; returns false, for use in a condition. */
-  private static boolean unlockUnchanged(ConcurrentCuckooTable t, long mask) {
-    t.unlock(mask, false);
-    return false;
   }
 
   /**
@@ -798,7 +780,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       if (end < 0) {
         return insertWithoutPath(t, hash, key, value);
       }
-      long mask = t.stripesOf(hash) | path.stripes(t, end);
+      long mask = t.stripesOf(hash); // the path's buckets too
       if (!t.lock(mask)) {
         return false;
       }

@@ -14,20 +14,25 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The table under {@link ConcurrentCuckooHashMap}: the bucket layout of {@link BucketTable} (d
- * choices anywhere in the table, b ≤ 8 slots per bucket, a word of 7-bit tags per bucket, keys and
- * values side by side) made safe for concurrent use by <em>stripes</em>, each a version counter
- * that doubles as a write lock. It knows where a key may live, finds it without locking, and
- * changes slots for callers that hold the right stripes; the map decides what to change.
+ * choices, b ≤ 8 slots per bucket, a word of 7-bit tags per bucket, keys and values side by side)
+ * made safe for concurrent use by <em>stripes</em>, each a version counter that doubles as a write
+ * lock. It knows where a key may live, finds it without locking, and changes slots for callers that
+ * hold the right stripes; the map decides what to change.
  *
  * <p><b>Stripes.</b> Bucket u belongs to stripe {@code u mod S} (S a power of two, at most 64, so
  * that a set of stripes is a {@code long} bit mask and locks are always taken in ascending order).
- * A stripe is one word: bit 0 set while a writer holds it ({@link #WRITING}), bit 1 set while the
- * whole table is frozen for a growth or a snapshot ({@link #FROZEN}: writers wait, readers do not),
- * and a counter above, which every write that changed the stripe's buckets increments when it
- * unlocks. Each stripe's record also counts the keys in its buckets (so {@link
- * ConcurrentCuckooHashMap#size} needs no shared counter) and the inserts that moved no key. Records
- * are 128 bytes apart, so two stripes never share a cache line (nor an adjacent-line prefetch
- * pair).
+ * A key's d buckets all lie in one stripe: the low bits of its hash name the stripe s, and its
+ * choices pick d of the stripe's buckets {@code s, S + s, 2S + s, ...} as {@link BucketTable} picks
+ * among all of its own. So the table is S cuckoo tables interleaved, and every key a cuckoo path
+ * moves belongs to the stripe of the key being inserted: a lookup validates one stripe word and a
+ * write, moves included, locks one stripe. The price is that the stripes' shares of the keys vary
+ * (like balls in S bins), which {@link #MIN_BUCKETS_PER_STRIPE} bounds. A stripe is one word: bit 0
+ * set while a writer holds it ({@link #WRITING}), bit 1 set while the whole table is frozen for a
+ * growth or a snapshot ({@link #FROZEN}: writers wait, readers do not), and a counter above, which
+ * every write that changed the stripe's buckets increments when it unlocks. Each stripe's record
+ * also counts the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared
+ * counter) and the inserts that moved no key. Records are 128 bytes apart, so two stripes never
+ * share a cache line (nor an adjacent-line prefetch pair).
  *
  * <p><b>Optimistic reads (seqlock).</b> A lookup of a key with stripe mask M reads the stripe words
  * of M with acquire loads and gives up for now if one is being written ({@link #stamp}); it then
@@ -61,9 +66,9 @@ import java.util.concurrent.locks.LockSupport;
  * the same stripes as the key's buckets, so the same validation covers it; a lookup consults it
  * only while it is non-empty.
  *
- * <p>Cost: a lookup reads d stripe words twice, d tag words and one key and value per tag match; no
- * allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte), plus
- * 128 bytes per stripe.
+ * <p>Cost: a lookup reads its stripe word twice, d tag words and one key and value per tag match;
+ * no allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte),
+ * plus 128 bytes per stripe.
  */
 final class ConcurrentCuckooTable {
   /** Bit 0 of a stripe word: a writer holds the stripe. */
@@ -77,6 +82,14 @@ final class ConcurrentCuckooTable {
 
   /** The most stripes: a set of stripes is a {@code long} bit mask. */
   static final int MAX_STRIPES = 64;
+
+  /**
+   * The fewest buckets a stripe gets. A stripe's share of n keys deviates from n/S by about
+   * sqrt(n/S); with 128 buckets of 8 slots per stripe at the default load 0.9 that is 3.3 %, and
+   * the fullest of 64 stripes (about 2.4 deviations up) is below 0.98, where 8-slot cuckoo buckets
+   * still place every key (the threshold is above 0.99).
+   */
+  static final int MIN_BUCKETS_PER_STRIPE = 128;
 
   /** A probe's answer: the key is in no slot and not in the overflow area. */
   static final int ABSENT = -1;
@@ -119,6 +132,10 @@ final class ConcurrentCuckooTable {
   private final int slotsPerBucket;
   private final int slotShift;
   private final int buckets;
+
+  /** Buckets per stripe: a key's d buckets are d of the {@code buckets / S} of its stripe. */
+  private final int bucketsPerStripe;
+
   private final long usableSlots;
   private final long[] tags;
 
@@ -129,6 +146,7 @@ final class ConcurrentCuckooTable {
   private final long[] stripes;
 
   private final int stripeMask;
+  private final int stripeShift;
   private final ChoiceHasher hasher;
   private final HashStrategy<Object> strategy;
 
@@ -147,9 +165,9 @@ final class ConcurrentCuckooTable {
    *
    * @param choices d, from 2 to {@link BucketTable#MAX_CHOICES}
    * @param slotsPerBucket b: 1, 2, 4 or 8
-   * @param buckets the number of buckets
+   * @param buckets the number of buckets, rounded up to a multiple of the stripes the table uses
    * @param stripeCount the most stripes, a power of two up to {@link #MAX_STRIPES}; a table of
-   *     fewer buckets gets fewer
+   *     fewer than {@link #MIN_BUCKETS_PER_STRIPE} buckets per stripe gets fewer
    */
   ConcurrentCuckooTable(
       int choices,
@@ -158,21 +176,25 @@ final class ConcurrentCuckooTable {
       int stripeCount,
       ChoiceHasher hasher,
       HashStrategy<Object> strategy) {
-    long slots = (long) buckets * slotsPerBucket;
+    int stripeCountHere =
+        Math.min(stripeCount, Integer.highestOneBit(Math.max(1, buckets / MIN_BUCKETS_PER_STRIPE)));
+    this.bucketsPerStripe = (int) (((long) buckets + stripeCountHere - 1) / stripeCountHere);
+    long bucketsHere = (long) bucketsPerStripe * stripeCountHere;
+    long slots = bucketsHere * slotsPerBucket;
     if (buckets < 1 || !BucketTable.isValidSlotCount(slots)) {
       throw new IllegalStateException("a table of " + slots + " slots is too large");
     }
     this.choices = choices;
     this.slotsPerBucket = slotsPerBucket;
     this.slotShift = Integer.numberOfTrailingZeros(slotsPerBucket);
-    this.buckets = buckets;
+    this.buckets = (int) bucketsHere;
     this.usableSlots =
         TagWords.OCCUPIED >>> (8 * (BucketTable.MAX_SLOTS_PER_BUCKET - slotsPerBucket));
-    this.tags = new long[buckets];
+    this.tags = new long[this.buckets];
     this.kv = new Object[2 * (int) slots];
-    int stripeCountHere = Math.min(stripeCount, Integer.highestOneBit(2 * buckets - 1));
     this.stripes = new long[STRIDE * stripeCountHere];
     this.stripeMask = stripeCountHere - 1;
+    this.stripeShift = Integer.numberOfTrailingZeros(stripeCountHere);
     this.hasher = hasher;
     this.strategy = strategy;
   }
@@ -215,9 +237,22 @@ final class ConcurrentCuckooTable {
 
   // ---- Where a key may live ----
 
-  /** Returns the bucket of choice {@code i} of a key with hash {@code hash}. */
+  /**
+   * Returns the bucket of choice {@code i} of a key with hash {@code hash}: bucket {@code j·S + s}
+   * of the key's stripe s, j chosen among the stripe's buckets as {@link BucketTable} chooses among
+   * all of its own.
+   */
   int bucketOf(long hash, int i) {
-    return ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), buckets);
+    return ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), bucketsPerStripe) << stripeShift
+        | stripeIndexOf(hash);
+  }
+
+  /**
+   * Returns the stripe of a key with hash {@code hash}: the low bits of the hash, which neither the
+   * tag nor the choice of a bucket within the stripe uses.
+   */
+  private int stripeIndexOf(long hash) {
+    return (int) hash & stripeMask;
   }
 
   /** Returns the choice (from 0) of a key with hash {@code hash} whose bucket is {@code bucket}. */
@@ -234,13 +269,9 @@ final class ConcurrentCuckooTable {
     return 1L << (bucket & stripeMask);
   }
 
-  /** Returns the stripes of all d buckets of a key with hash {@code hash}. */
+  /** Returns the stripe of all d buckets of a key with hash {@code hash}, as a mask. */
   long stripesOf(long hash) {
-    long mask = 0;
-    for (int i = 0; i < choices; i++) {
-      mask |= stripeBit(bucketOf(hash, i));
-    }
-    return mask;
+    return 1L << stripeIndexOf(hash);
   }
 
   /** Returns every stripe. */
@@ -313,21 +344,19 @@ final class ConcurrentCuckooTable {
   }
 
   /**
-   * The lookup of two choices, the default: both stripe words kept in locals and compared as they
-   * are (a freeze changes them too: the lookup merely retries), each candidate's key and value read
+   * The lookup of two choices, the default: the key's stripe word kept in a local and compared as
+   * it is (a freeze changes it too: the lookup merely retries), each candidate's key and value read
    * together and validated before {@code equals}. Returns {@link #UNDECIDED} if the overflow area
-   * is in use or writers kept changing the buckets: the general lookup decides then.
+   * is in use or writers kept changing the stripe: the general lookup decides then.
    */
   private Object getFromTwoBuckets(long hash, Object key) {
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    int offset0 = STRIDE * (bucket0 & stripeMask);
-    int offset1 = STRIDE * (bucket1 & stripeMask);
+    int offset = STRIDE * stripeIndexOf(hash);
     long pattern = TagWords.repeated(BucketTable.tagOf(hash));
     for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
-      long word0 = (long) LONGS.getAcquire(stripes, offset0);
-      long word1 = (long) LONGS.getAcquire(stripes, offset1);
-      if (((word0 | word1) & WRITING) == 0) {
+      long word = (long) LONGS.getAcquire(stripes, offset);
+      if ((word & WRITING) == 0) {
         long candidates =
             TagWords.matches(tagWord(bucket0), pattern)
                 | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
@@ -341,8 +370,7 @@ final class ConcurrentCuckooTable {
           Object stored = keyAt(slot);
           Object value = valueAt(slot);
           VarHandle.acquireFence();
-          if ((long) LONGS.getOpaque(stripes, offset0) != word0
-              || (long) LONGS.getOpaque(stripes, offset1) != word1) {
+          if ((long) LONGS.getOpaque(stripes, offset) != word) {
             stale = true;
             break;
           }
@@ -355,8 +383,7 @@ final class ConcurrentCuckooTable {
             return UNDECIDED;
           }
           VarHandle.acquireFence();
-          if ((long) LONGS.getOpaque(stripes, offset0) == word0
-              && (long) LONGS.getOpaque(stripes, offset1) == word1) {
+          if ((long) LONGS.getOpaque(stripes, offset) == word) {
             return null;
           }
         }

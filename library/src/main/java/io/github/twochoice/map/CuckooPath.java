@@ -14,11 +14,12 @@ import java.util.BitSet;
  * search: Li, Andersen, Kaminsky, Freedman, EuroSys 2014).
  *
  * <p>The search takes no lock. It reads each bucket's keys in one validated optimistic read and
- * remembers, for every step of the path, the slot and the very key object it saw there. The caller
- * then locks the stripes of the path's buckets ({@link #stripes}), checks under the locks that
- * every step still holds ({@link #holds}) and moves the keys from the free end backwards ({@link
- * #apply}), each move a copy into the free slot followed by clearing the old one, so no key is ever
- * lost or duplicated. A path that no longer holds is searched again.
+ * remembers, for every step of the path, the slot and the very key object it saw there. Every
+ * bucket of the path lies in the stripe of the key being inserted (a key's buckets share one
+ * stripe, see {@link ConcurrentCuckooTable}), so the caller then locks that one stripe, checks
+ * under it that every step still holds ({@link #holds}) and moves the keys from the free end
+ * backwards ({@link #apply}), each move a copy into the free slot followed by clearing the old one,
+ * so no key is ever lost or duplicated. A path that no longer holds is searched again.
  *
  * <p>Used by one thread at a time. Cost: O(visited buckets × b × d) time, one {@code hashCode()}
  * per key examined; scratch memory of one bit per bucket plus a queue that grows to the largest
@@ -94,18 +95,9 @@ final class CuckooPath {
     }
   }
 
-  /** Returns the stripes of every bucket on the path ending at {@code end}. */
-  long stripes(ConcurrentCuckooTable table, int end) {
-    long mask = 0;
-    for (int q = end; q >= 0; q = queueParent[q]) {
-      mask |= table.stripeBit(queueBucket[q]);
-    }
-    return mask;
-  }
-
   /**
    * Returns whether the path ending at {@code end} still holds: each step's slot still holds the
-   * key seen there, and the end has a free slot. The caller holds {@link #stripes}.
+   * key seen there, and the end has a free slot. The caller holds the key's stripe.
    */
   boolean holds(ConcurrentCuckooTable table, int end) {
     for (int q = end; queueParent[q] >= 0; q = queueParent[q]) {
@@ -119,7 +111,7 @@ final class CuckooPath {
 
   /**
    * Moves the keys of the path ending at {@code end}, last move first, each into the slot just
-   * freed. The caller holds {@link #stripes} (or is alone with the table) and checked {@link
+   * freed. The caller holds the key's stripe (or is alone with the table) and checked {@link
    * #holds}.
    *
    * @return the path's root: one of the key's buckets, now with a free slot
