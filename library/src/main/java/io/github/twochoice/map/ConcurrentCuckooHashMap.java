@@ -405,6 +405,13 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return lockStripes;
   }
 
+  /**
+   * Returns the stripes the current table uses: fewer than {@link #lockStripes} while it is small.
+   */
+  int stripesInUse() {
+    return table.stripeCount();
+  }
+
   private long hash(Object key) {
     return KeyEquality.hash(hasher, strategy, Objects.requireNonNull(key, "key"));
   }

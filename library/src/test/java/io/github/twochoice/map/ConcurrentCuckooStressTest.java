@@ -266,6 +266,65 @@ class ConcurrentCuckooStressTest {
   }
 
   @Test
+  void sizeIsAlwaysACountTheMapHad() throws InterruptedException {
+    sizeIsAlwaysACountTheMapHad(Duration.ofSeconds(QUICK_SECONDS));
+  }
+
+  @Test
+  @Tag("slow")
+  void sizeIsAlwaysACountTheMapHadForLong() throws InterruptedException {
+    sizeIsAlwaysACountTheMapHad(Duration.ofSeconds(SLOW_SECONDS));
+  }
+
+  /**
+   * One writer swaps keys in and out, one at a time — it removes a present key, then inserts an
+   * absent one — so the map holds n or n - 1 keys at every moment, while two readers call {@code
+   * size()}. A map of n = 20,000 keys has 32 stripes, so a remove and the insert after it are
+   * mostly in different stripes: a count that summed the stripes without validating the sum would
+   * sometimes see the insert but not the remove before it (n + 1), or the reverse (n - 2).
+   */
+  private static void sizeIsAlwaysACountTheMapHad(Duration duration) throws InterruptedException {
+    int n = 20_000;
+    ConcurrentCuckooHashMap<Key, Integer> map =
+        ConcurrentCuckooHashMap.builder().lockStripes(64).seed(SEED).build();
+    int[] order = new int[2 * n]; // keys order[0..n) are in the map, order[n..2n) are not
+    for (int i = 0; i < 2 * n; i++) {
+      order[i] = i;
+      if (i < n) {
+        map.put(Key.spread(i), i);
+      }
+    }
+    assertEquals(32, map.stripesInUse(), "the stripes that the comment above counts on");
+    AtomicLong sizes = new AtomicLong();
+    Race race = new Race(SEED + 4);
+    race.thread(
+        "swapper",
+        random -> {
+          int out = random.nextInt(n);
+          int in = n + random.nextInt(n);
+          map.remove(Key.spread(order[out]));
+          map.put(Key.spread(order[in]), order[in]);
+          int swapped = order[out];
+          order[out] = order[in];
+          order[in] = swapped;
+        });
+    for (int r = 0; r < 2; r++) {
+      race.thread(
+          "counter " + r,
+          random -> {
+            int size = map.size();
+            if (size != n && size != n - 1) {
+              throw new AssertionError("size " + size + " of a map of " + (n - 1) + " or " + n);
+            }
+            sizes.incrementAndGet();
+          });
+    }
+    race.runFor(duration);
+    assertTrue(sizes.get() > 0, "no size was taken");
+    assertEquals(n, map.size());
+  }
+
+  @Test
   void iterationDuringWritesSeesEveryStableKeyOnce() throws InterruptedException {
     iterationDuringWrites(Duration.ofSeconds(QUICK_SECONDS));
   }
