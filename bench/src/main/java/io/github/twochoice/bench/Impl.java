@@ -56,7 +56,7 @@ public enum Impl {
   protoB(ProtoHashPerSlot::new, ProtoHashPerSlot::new),
   /** Layout prototype (C): primary-first placement. */
   protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new),
-  /** Concurrent prototype, the product's lock placement: 32 stripe words (presized only). */
+  /** Concurrent prototype, the product's former lock placement: 32 stripe words (presized only). */
   protoStripeLocks(Impl::presizedOnly, ProtoStripeLocks::new),
   /** Concurrent prototype: a lock word beside each bucket's tag word (presized only). */
   protoBucketLocks(Impl::presizedOnly, ProtoBucketLocks::new),

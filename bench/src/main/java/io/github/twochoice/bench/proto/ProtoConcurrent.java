@@ -12,8 +12,9 @@ import java.lang.invoke.VarHandle;
  * against lock words (seqlock: odd while a writer holds the word), writers lock their key's two
  * lock words in ascending order, search under the locks and store with opaque stores. Subclasses
  * say where a bucket's lock word lives ({@link ProtoStripeLocks}: one of 32 stripe words, as in the
- * product; {@link ProtoBucketLocks}: a word beside the bucket's tag word) and where the key count
- * goes. Its one question: what the placement of the lock words costs two writing threads.
+ * product until a key's buckets shared one stripe; {@link ProtoBucketLocks}: a word beside the
+ * bucket's tag word) and where the key count goes. Its one question: what the placement of the lock
+ * words costs two writing threads.
  *
  * <p>Presized only, for a load of 0.23 to 0.45 keys per slot (two choices without cuckoo moves fill
  * a bucket of 8 near load 0.6), never grows, no freeze: enough for {@code ConcurrentBenchmark -p

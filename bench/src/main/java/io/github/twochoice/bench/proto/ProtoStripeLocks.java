@@ -5,8 +5,9 @@
 package io.github.twochoice.bench.proto;
 
 /**
- * {@link ProtoConcurrent} with the product's lock placement: bucket b locks stripe {@code b mod
- * 32}, one word per 128-byte record, which also counts the stripe's keys.
+ * {@link ProtoConcurrent} with the product's lock placement before 3 December 2026: bucket b locks
+ * stripe {@code b mod 32}, one word per 128-byte record, which also counts the stripe's keys, and a
+ * key's two buckets lie anywhere, so usually in two stripes.
  */
 public final class ProtoStripeLocks extends ProtoConcurrent {
   private static final int STRIPES = 32;
