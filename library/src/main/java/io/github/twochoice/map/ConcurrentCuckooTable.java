@@ -87,7 +87,8 @@ final class ConcurrentCuckooTable {
    * The fewest buckets a stripe gets. A stripe's share of n keys deviates from n/S by about
    * sqrt(n/S); with 128 buckets of 8 slots per stripe at the default load 0.9 that is 3.3 %, and
    * the fullest of 64 stripes (about 2.4 deviations up) is below 0.98, where 8-slot cuckoo buckets
-   * still place every key (the threshold is above 0.99).
+   * still place every key (the threshold is above 0.99). With 32 or 8, seeded maps grown to 10^4
+   * keys had inserts fail and grew early; with 128 they did not.
    */
   static final int MIN_BUCKETS_PER_STRIPE = 128;
 
