@@ -125,7 +125,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    *
    * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
    * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,
-   * then tryLock(mask, stamp) takes the stripe only if its counter still equals the stamp,
+   * then tryLock(stripe, stamp) takes the stripe only if its word still equals the stamp,
    * which proves the optimistic answer still right without calling equals() under the lock. After
    * OPTIMISTIC_WRITES failures it locks and searches under the lock. An insert that finds all d
    * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the key's stripe
@@ -702,7 +702,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   private Object write(Object key, long hash, Object expected, Object update) {
     for (int attempt = 0; ; attempt++) {
       ConcurrentCuckooTable t = table;
-      long mask = t.stripesOf(hash);
+      int stripe = t.stripeOf(hash);
+      long mask = ConcurrentCuckooTable.maskOf(stripe);
       int where;
       boolean locked;
       if (attempt < OPTIMISTIC_WRITES) {
@@ -719,9 +720,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
           }
           where = ConcurrentCuckooTable.STALE;
         }
-        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(mask, stamp);
+        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
       } else {
-        locked = t.lock(mask);
+        locked = t.lock(stripe);
         where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
       }
       if (!locked) {
@@ -762,7 +763,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
           changed = true;
         }
       } finally {
-        t.unlock(mask, changed);
+        t.unlock(stripe, changed);
       }
       if (bucket >= 0) {
         growIfFull(t, bucket);
@@ -787,15 +788,16 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       if (end < 0) {
         return insertWithoutPath(t, hash, key, value);
       }
-      long mask = t.stripesOf(hash); // the path's buckets too
-      if (!t.lock(mask)) {
+      int stripe = t.stripeOf(hash); // the path's buckets lie in it too
+      if (!t.lock(stripe)) {
         return false;
       }
       int bucket;
       int moves = 0;
       boolean changed = false;
       try {
-        if (t.search(hash, key, mask, -1) != ConcurrentCuckooTable.ABSENT) {
+        if (t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
+            != ConcurrentCuckooTable.ABSENT) {
           return false;
         }
         bucket = t.leastLoadedBucket(hash);
@@ -813,7 +815,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         }
         changed = true;
       } finally {
-        t.unlock(mask, changed);
+        t.unlock(stripe, changed);
       }
       if (moves > 0) {
         insertCounts.countPath(moves);
@@ -834,13 +836,14 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       grow(t, false);
       return false;
     }
-    long mask = t.stripesOf(hash);
-    if (!t.lock(mask)) {
+    int stripe = t.stripeOf(hash);
+    if (!t.lock(stripe)) {
       return false;
     }
     int bucket;
     try {
-      if (t.search(hash, key, mask, -1) != ConcurrentCuckooTable.ABSENT) {
+      if (t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
+          != ConcurrentCuckooTable.ABSENT) {
         return false;
       }
       bucket = t.leastLoadedBucket(hash);
@@ -851,7 +854,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         OVERFLOW_INSERTIONS.getAndAdd(this, 1L);
       }
     } finally {
-      t.unlock(mask, true);
+      t.unlock(stripe, true);
     }
     if (bucket >= 0) {
       growIfFull(t, bucket);

@@ -20,19 +20,19 @@ import java.util.concurrent.locks.LockSupport;
  * hold the right stripes; the map decides what to change.
  *
  * <p><b>Stripes.</b> Bucket u belongs to stripe {@code u mod S} (S a power of two, at most 64, so
- * that a set of stripes is a {@code long} bit mask and locks are always taken in ascending order).
- * A key's d buckets all lie in one stripe: the low bits of its hash name the stripe s, and its
- * choices pick d of the stripe's buckets {@code s, S + s, 2S + s, ...} as {@link BucketTable} picks
- * among all of its own. So the table is S cuckoo tables interleaved, and every key a cuckoo path
- * moves belongs to the stripe of the key being inserted: a lookup validates one stripe word and a
- * write, moves included, locks one stripe. The price is that the stripes' shares of the keys vary
- * (like balls in S bins), which {@link #MIN_BUCKETS_PER_STRIPE} bounds. A stripe is one word: bit 0
- * set while a writer holds it ({@link #WRITING}), bit 1 set while the whole table is frozen for a
- * growth or a snapshot ({@link #FROZEN}: writers wait, readers do not), and a counter above, which
- * every write that changed the stripe's buckets increments when it unlocks. Each stripe's record
- * also counts the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared
- * counter) and the inserts that moved no key. Records are 128 bytes apart, so two stripes never
- * share a cache line (nor an adjacent-line prefetch pair).
+ * that a set of stripes, such as all of them for a snapshot, is a {@code long} bit mask). A key's d
+ * buckets all lie in one stripe: the low bits of its hash name the stripe s, and its choices pick d
+ * of the stripe's buckets {@code s, S + s, 2S + s, ...} as {@link BucketTable} picks among all of
+ * its own. So the table is S cuckoo tables interleaved, and every key a cuckoo path moves belongs
+ * to the stripe of the key being inserted: a lookup validates one stripe word and a write, moves
+ * included, locks one stripe. The price is that the stripes' shares of the keys vary (like balls in
+ * S bins), which {@link #MIN_BUCKETS_PER_STRIPE} bounds. A stripe is one word: bit 0 set while a
+ * writer holds it ({@link #WRITING}), bit 1 set while the whole table is frozen for a growth or a
+ * snapshot ({@link #FROZEN}: writers wait, readers do not), and a counter above, which every write
+ * that changed the stripe's buckets increments when it unlocks. Each stripe's record also counts
+ * the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared counter) and the
+ * inserts that moved no key. Records are 128 bytes apart, so two stripes never share a cache line
+ * (nor an adjacent-line prefetch pair).
  *
  * <p><b>Optimistic reads (seqlock).</b> A lookup of a key with stripe mask M reads the stripe words
  * of M with acquire loads and gives up for now if one is being written ({@link #stamp}); it then
@@ -245,14 +245,14 @@ final class ConcurrentCuckooTable {
    */
   int bucketOf(long hash, int i) {
     return ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), bucketsPerStripe) << stripeShift
-        | stripeIndexOf(hash);
+        | stripeOf(hash);
   }
 
   /**
-   * Returns the stripe of a key with hash {@code hash}: the low bits of the hash, which neither the
-   * tag nor the choice of a bucket within the stripe uses.
+   * Returns the stripe of a key with hash {@code hash}, which holds all its d buckets: the low bits
+   * of the hash, which neither the tag nor the choice of a bucket within the stripe uses.
    */
-  private int stripeIndexOf(long hash) {
+  int stripeOf(long hash) {
     return (int) hash & stripeMask;
   }
 
@@ -270,9 +270,9 @@ final class ConcurrentCuckooTable {
     return 1L << (bucket & stripeMask);
   }
 
-  /** Returns the stripe of all d buckets of a key with hash {@code hash}, as a mask. */
-  long stripesOf(long hash) {
-    return 1L << stripeIndexOf(hash);
+  /** Returns the mask of stripe {@code stripe}, for {@link #stamp} and {@link #validate}. */
+  static long maskOf(int stripe) {
+    return 1L << stripe;
   }
 
   /** Returns every stripe. */
@@ -324,7 +324,8 @@ final class ConcurrentCuckooTable {
         return value;
       }
     }
-    long mask = stripesOf(hash);
+    int stripe = stripeOf(hash);
+    long mask = maskOf(stripe);
     for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
       long stamp = stamp(mask);
       if (stamp >= 0) {
@@ -341,7 +342,7 @@ final class ConcurrentCuckooTable {
       }
       pause(attempt);
     }
-    return getLocked(hash, key, mask);
+    return getLocked(hash, key, stripe);
   }
 
   /**
@@ -353,7 +354,7 @@ final class ConcurrentCuckooTable {
   private Object getFromTwoBuckets(long hash, Object key) {
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
-    int offset = STRIDE * stripeIndexOf(hash);
+    int offset = STRIDE * stripeOf(hash);
     long pattern = TagWords.repeated(BucketTable.tagOf(hash));
     for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
       long word = (long) LONGS.getAcquire(stripes, offset);
@@ -394,16 +395,16 @@ final class ConcurrentCuckooTable {
     return UNDECIDED;
   }
 
-  /** The reader's last resort: takes the stripes, reads, and restores them unchanged. */
-  private Object getLocked(long hash, Object key, long mask) {
-    if (!lock(mask)) {
+  /** The reader's last resort: takes the key's stripe, reads, and restores it unchanged. */
+  private Object getLocked(long hash, Object key, int stripe) {
+    if (!lock(stripe)) {
       return get(hash, key); // retired: frozen for good, so optimistic reads now succeed
     }
     try {
-      int where = search(hash, key, mask, -1);
+      int where = search(hash, key, maskOf(stripe), -1);
       return where >= 0 ? valueAt(where) : where == IN_OVERFLOW ? overflowGet(key) : null;
     } finally {
-      unlock(mask, false);
+      unlock(stripe, false);
     }
   }
 
@@ -481,65 +482,44 @@ final class ConcurrentCuckooTable {
   // ---- Stripes as locks ----
 
   /**
-   * Takes the stripes of {@code mask} if their words still sum to {@code stamp}, that is if no
-   * writer changed them since: the upgrade of an optimistic read to a write. Never waits.
+   * Takes {@code stripe} if its word is still {@code stamp} (so neither a writer nor a freeze took
+   * it since): the upgrade of an optimistic read to a write. Never waits.
    *
-   * @return whether the caller now holds every stripe of {@code mask}
+   * @return whether the caller now holds the stripe
    */
-  boolean tryLock(long mask, long stamp) {
-    long sum = 0;
-    for (long m = mask; m != 0; m &= m - 1) {
-      int offset = STRIDE * Long.numberOfTrailingZeros(m);
+  boolean tryLock(int stripe, long stamp) {
+    return LONGS.compareAndSet(stripes, STRIDE * stripe, stamp, stamp | WRITING);
+  }
+
+  /**
+   * Takes {@code stripe}, waiting for writers and freezes.
+   *
+   * @return true if the caller holds it; false if the table was retired
+   */
+  boolean lock(int stripe) {
+    int offset = STRIDE * stripe;
+    for (int attempt = 0; ; attempt++) {
       long word = (long) LONGS.getVolatile(stripes, offset);
-      if ((word & (WRITING | FROZEN)) != 0
-          || !LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
-        unlock(mask & (Long.lowestOneBit(m) - 1), false);
-        return false;
-      }
-      sum += word;
-    }
-    if (sum != stamp) {
-      unlock(mask, false);
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * Takes the stripes of {@code mask} in ascending order, waiting for writers and freezes.
-   *
-   * @return true if the caller holds them all; false (holding none) if the table was retired
-   */
-  boolean lock(long mask) {
-    for (long m = mask; m != 0; m &= m - 1) {
-      int offset = STRIDE * Long.numberOfTrailingZeros(m);
-      for (int attempt = 0; ; attempt++) {
-        long word = (long) LONGS.getVolatile(stripes, offset);
-        if ((word & (WRITING | FROZEN)) == 0) {
-          if (LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
-            break;
-          }
-        } else if (retired) {
-          unlock(mask & (Long.lowestOneBit(m) - 1), false);
-          return false;
-        } else {
-          pause(attempt);
+      if ((word & (WRITING | FROZEN)) == 0) {
+        if (LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
+          return true;
         }
+      } else if (retired) {
+        return false;
+      } else {
+        pause(attempt);
       }
     }
-    return true;
   }
 
   /**
-   * Releases the stripes of {@code mask}; if {@code changed}, advances their counters so that every
-   * optimistic read that overlapped the change fails, else restores their words.
+   * Releases {@code stripe}; if {@code changed}, advances its counter so that every optimistic read
+   * that overlapped the change fails, else restores its word.
    */
-  void unlock(long mask, boolean changed) {
-    for (long m = mask; m != 0; m &= m - 1) {
-      int offset = STRIDE * Long.numberOfTrailingZeros(m);
-      long word = (long) LONGS.get(stripes, offset) & ~WRITING;
-      LONGS.setRelease(stripes, offset, changed ? word + UNIT : word);
-    }
+  void unlock(int stripe, boolean changed) {
+    int offset = STRIDE * stripe;
+    long word = (long) LONGS.get(stripes, offset) & ~WRITING;
+    LONGS.setRelease(stripes, offset, changed ? word + UNIT : word);
   }
 
   /** Sets {@link #FROZEN} on every stripe in ascending order, waiting for each writer to leave. */

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The cuckoo move seen by a lock-free lookup, at the level of {@link ConcurrentCuckooTable}: one
- * writer moves a key back and forth between its two buckets, under the buckets' stripes, while a
- * reader looks it up; the key is present throughout, so every lookup must find it with its value.
+ * writer moves a key back and forth between its two buckets, under the key's stripe, while a reader
+ * looks it up; the key is present throughout, so every lookup must find it with its value.
  *
  * <p>The map-level stress test ({@link ConcurrentCuckooStressTest}) moves its stable keys only now
  * and then, among many other keys; here every write is a move of the key being read. A lookup that
@@ -45,11 +45,11 @@ class ConcurrentCuckooMoveTest {
     Key key = keyWithTwoBuckets(table);
     long hash = table.hashOf(key);
     int[] buckets = {table.bucketOf(hash, 0), table.bucketOf(hash, 1)};
-    long stripes = table.stripesOf(hash);
+    int stripe = table.stripeOf(hash);
     String value = "value";
-    assertTrue(table.lock(stripes));
+    assertTrue(table.lock(stripe));
     table.store(buckets[0], BucketTable.tagOf(hash), key, value);
-    table.unlock(stripes, true);
+    table.unlock(stripe, true);
 
     AtomicLong moves = new AtomicLong();
     AtomicLong lookups = new AtomicLong();
@@ -61,9 +61,9 @@ class ConcurrentCuckooMoveTest {
           for (int n = 0; n < 10_000; n++) {
             int from = buckets[where[0]];
             int to = buckets[1 - where[0]];
-            assertTrue(table.lock(stripes));
+            assertTrue(table.lock(stripe));
             table.move(table.firstSlotOf(from), to);
-            table.unlock(stripes, true);
+            table.unlock(stripe, true);
             where[0] = 1 - where[0];
           }
           moves.addAndGet(10_000);
