@@ -298,11 +298,6 @@ final class ConcurrentCuckooTable {
     return sum;
   }
 
-  /** Returns the word of {@code bucket}'s stripe (an acquire load). */
-  long stripeWord(int bucket) {
-    return (long) LONGS.getAcquire(stripes, STRIDE * (bucket & stripeMask));
-  }
-
   /** Returns whether no writer took a stripe of {@code mask} since {@code stamp} was taken. */
   boolean validate(long mask, long stamp) {
     VarHandle.acquireFence();
