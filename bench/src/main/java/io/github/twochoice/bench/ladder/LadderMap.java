@@ -10,9 +10,11 @@ import java.util.Set;
 
 /**
  * The ladder from the bare 8-slot prototype to the product's lookup path, one feature per rung, to
- * measure what each costs. The rung is a JVM-wide constant ({@code -Dladder.rung=N}, read into a
- * static final field, so the JIT folds every test of it away): run one JMH invocation per rung,
- * each beside {@code HashMap}.
+ * measure what each costs. The rung is a constant of the class ({@code -Dladder.rung=N}, read into
+ * a static final field as the class is initialised, so the JIT folds every test of it away): run
+ * one JMH invocation per rung, each beside {@code HashMap} ({@code bench/ladder.sh}), or all rungs
+ * in one JVM, each a copy of this class in a class loader of its own ({@code LadderBenchmark},
+ * {@link IsolatingLoader}).
  *
  * <ol start="0">
  *   <li>bare: one multiply {@code (hashCode ^ seed) · φ·2^64}, power-of-two buckets from bit ranges
@@ -27,6 +29,11 @@ import java.util.Set;
  *   <li>+ the check for more choices or a non-empty overflow area after a miss
  *   <li>+ the null key: {@code key == null ? 0 : key.hashCode()}
  *   <li>+ the hash family as a virtual call on a hasher object
+ *   <li>+ the seed a field of the hasher object, not a constant
+ *   <li>+ the value read through the table, with its checks: {@code index >= slots} (an overflow
+ *       index) and {@code keyShift == 0} (a table of keys only)
+ *   <li>+ the overflow area an object of its own, whose size a miss reads
+ *   <li>+ the slots per bucket a field: a bucket's first slot is {@code bucket << slotShift}
  * </ol>
  *
  * <p>Placement is the same at every rung (the emptier of two buckets; when both are full one
@@ -54,7 +61,7 @@ public final class LadderMap extends AbstractMap<Object, Object> {
   private long[] tags;
   private Object[] kv;
   private int size;
-  private final Hasher hasher = new Mixer();
+  private final Hasher hasher = new Mixer(SEED);
 
   /** Creates an empty map. */
   public LadderMap() {
@@ -138,6 +145,9 @@ public final class LadderMap extends AbstractMap<Object, Object> {
   @Override
   public Object get(Object key) {
     int s = find(hash(key), key);
+    if (RUNG >= 11) {
+      return s < 0 ? null : table.valueAt(s);
+    }
     return s < 0 ? null : kv[2 * s + 1];
   }
 
@@ -151,12 +161,23 @@ public final class LadderMap extends AbstractMap<Object, Object> {
     final int choices = 2;
     final Object strategy = null;
     final int overflowSize = 0;
+    final Overflow overflow = new Overflow();
+    final int slots;
+    final int slotShift = 3;
 
     Table(int buckets) {
       tags = new long[buckets];
       kv = new Object[16 * buckets];
       bucketsPerRange = buckets;
       stride = 0;
+      slots = 8 * buckets;
+    }
+
+    Object valueAt(int s) {
+      if (s >= slots) {
+        return overflow.valueAt(s - slots);
+      }
+      return keyShift == 0 ? null : kv[2 * s + 1];
     }
 
     int find(long x, Object key) {
@@ -170,11 +191,18 @@ public final class LadderMap extends AbstractMap<Object, Object> {
       }
       long c = match(t[b0], p) | (match(t[b1], p) >>> 1);
       for (; c != 0; c &= c - 1) {
-        int slot = candidateSlot(Long.numberOfTrailingZeros(c), b0, b1);
+        int bit = Long.numberOfTrailingZeros(c);
+        int slot =
+            RUNG >= 13
+                ? (b1 << slotShift) + (((b0 - b1) << slotShift) & -(bit & 1)) + (bit >>> 3)
+                : candidateSlot(bit, b0, b1);
         Object k = RUNG >= 6 ? kv[slot << keyShift] : kv[2 * slot];
         if (RUNG >= 5 ? same(key, k) : k == key || key.equals(k)) {
           return slot;
         }
+      }
+      if (RUNG >= 12) {
+        return choices > 2 || overflow.size > 0 ? -2 : -1;
       }
       return RUNG >= 7 && (choices > 2 || overflowSize > 0) ? -2 : -1;
     }
@@ -193,9 +221,24 @@ public final class LadderMap extends AbstractMap<Object, Object> {
   }
 
   private static final class Mixer extends Hasher {
+    private final long seed;
+
+    Mixer(long seed) {
+      this.seed = seed;
+    }
+
     @Override
     long hashOf(int hashCode) {
-      return ChoiceHasher.mix(hashCode, SEED);
+      return ChoiceHasher.mix(hashCode, RUNG >= 10 ? seed : SEED);
+    }
+  }
+
+  /** The overflow area as the product's table holds it: an object, empty here. */
+  private static final class Overflow {
+    int size;
+
+    Object valueAt(int i) {
+      throw new IndexOutOfBoundsException("the ladder's overflow area is empty: " + i);
     }
   }
 
