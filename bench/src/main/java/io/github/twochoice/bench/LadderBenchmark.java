@@ -6,6 +6,9 @@ package io.github.twochoice.bench;
 
 import io.github.twochoice.bench.ladder.BatchLookup;
 import io.github.twochoice.bench.ladder.IsolatingLoader;
+import io.github.twochoice.map.CuckooHashMap;
+import io.github.twochoice.map.DLeftHashMap;
+import io.github.twochoice.map.TwoChoiceHashMap;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +35,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * the ratios of one fork compare what the per-rung forks of {@code bench/ladder.sh} could not.
  *
  * <p>Every contender's lookup loop is a class of its own ({@link IsolatingLoader}), so each call
- * site sees one map class, as in a JVM that runs one map. What the contenders share is the cache:
- * between two runs of one contender the others' runs evict its lines, so a map of one run's keys is
- * first looked up once untimed ({@link #warmFirst}). Tabulate with {@code python3
+ * site sees one map class, as in a JVM that runs one map; each of the library's maps runs in a copy
+ * of the whole library, so the three share no profile either. What the contenders share is the
+ * cache: between two runs of one contender the others' runs evict its lines, so a map of one run's
+ * keys is first looked up once untimed ({@link #warmFirst}). Tabulate with {@code python3
  * bench/alternating.py FILES}.
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -192,9 +196,14 @@ public class LadderBenchmark {
       contenders[rung] = IsolatingLoader.ladderAt(rung, map -> fill(map, keys));
     }
     for (int m = 0; m < MAPS.length; m++) {
-      Map<Object, Object> map = MAPS[m].newMap();
-      fill(map, keys);
-      contenders[RUNGS + m] = IsolatingLoader.loopOver(map);
+      String library = libraryClass(MAPS[m]);
+      if (library != null) {
+        contenders[RUNGS + m] = IsolatingLoader.libraryMap(library, map -> fill(map, keys));
+      } else {
+        Map<Object, Object> map = MAPS[m].newMap();
+        fill(map, keys);
+        contenders[RUNGS + m] = IsolatingLoader.loopOver(map);
+      }
     }
     hits = keyType.copies(Arrays.copyOfRange(keys, 0, size), KeyType.SEED + 1);
     misses = keyType.copies(Arrays.copyOfRange(keys, size, 2 * size), KeyType.SEED + 2);
@@ -206,6 +215,16 @@ public class LadderBenchmark {
     }
     warmFirst = size == RUN;
     System.gc();
+  }
+
+  /** Returns the class of a library map, made in a copy of the library; null for a peer. */
+  private static String libraryClass(Impl impl) {
+    return switch (impl) {
+      case TwoChoice -> TwoChoiceHashMap.class.getName();
+      case DLeft -> DLeftHashMap.class.getName();
+      case Cuckoo -> CuckooHashMap.class.getName();
+      default -> null;
+    };
   }
 
   /** Puts {@code keys[0, size)} into {@code map}, each an equal copy of its own. */

@@ -12,19 +12,28 @@ import java.util.function.Consumer;
 
 /**
  * A class loader that defines its own copy of {@link LadderMap} (with its nested classes) and of
- * {@link MapLoop}, and takes every other class from its parent. Classes copied this way are
- * distinct classes to the JVM: each has its own static fields, initialised when the copy is, and
- * its own compiled code and call-site profiles. That lets one JVM hold every rung of the ladder
- * (each copy of {@code LadderMap} reads {@code ladder.rung} into its static final field as it is
- * initialised) and a monomorphic lookup loop per contender, so that all contenders can be timed
- * side by side, alternating, under the same conditions.
+ * {@link MapLoop}, and for a library map of the whole library, and takes every other class from its
+ * parent. Classes copied this way are distinct classes to the JVM: each has its own static fields,
+ * initialised when the copy is, and its own compiled code and call-site profiles. That lets one JVM
+ * hold every rung of the ladder (each copy of {@code LadderMap} reads {@code ladder.rung} into its
+ * static final field as it is initialised) and a monomorphic lookup loop per contender, so that all
+ * contenders can be timed side by side, alternating, under the same conditions.
  */
 public final class IsolatingLoader extends ClassLoader {
   private static final String LADDER = LadderMap.class.getName();
   private static final String LOOP = MapLoop.class.getName();
 
-  private IsolatingLoader(ClassLoader parent) {
-    super(parent);
+  /** The library's packages, which {@link #libraryMap} copies; the benchmarks' own are not. */
+  private static final String LIBRARY = "io.github.twochoice.";
+
+  private static final String BENCH = "io.github.twochoice.bench.";
+
+  /** Whether this loader copies the library's classes too. */
+  private final boolean copiesLibrary;
+
+  private IsolatingLoader(boolean copiesLibrary) {
+    super(IsolatingLoader.class.getClassLoader());
+    this.copiesLibrary = copiesLibrary;
   }
 
   /**
@@ -34,7 +43,25 @@ public final class IsolatingLoader extends ClassLoader {
    * @return a new loop, of a class no other loop shares
    */
   public static BatchLookup loopOver(Map<Object, Object> map) {
-    return new IsolatingLoader(IsolatingLoader.class.getClassLoader()).newLoop(map);
+    return new IsolatingLoader(false).newLoop(map);
+  }
+
+  /**
+   * Returns a lookup loop over a new, empty map of the library's class {@code className}, made by
+   * its default constructor from a copy of the whole library, and filled by {@code fill} before the
+   * loop is made. With one copy per contender the library's maps share no method and so no profile:
+   * a branch the d-left map takes (its overflow area in use) or a call site that sees all three
+   * maps is then compiled for each map as if it ran alone, as the ladder's rungs are.
+   *
+   * @param className the map's class, such as {@code io.github.twochoice.map.CuckooHashMap}
+   * @param fill fills the new map
+   * @return a new loop over the filled map
+   */
+  public static BatchLookup libraryMap(String className, Consumer<Map<Object, Object>> fill) {
+    IsolatingLoader loader = new IsolatingLoader(true);
+    Map<Object, Object> map = loader.newInstance(className, null, null);
+    fill.accept(map);
+    return loader.newLoop(map);
   }
 
   /**
@@ -46,7 +73,7 @@ public final class IsolatingLoader extends ClassLoader {
    * @return a new loop over the filled map
    */
   public static synchronized BatchLookup ladderAt(int rung, Consumer<Map<Object, Object>> fill) {
-    IsolatingLoader loader = new IsolatingLoader(IsolatingLoader.class.getClassLoader());
+    IsolatingLoader loader = new IsolatingLoader(false);
     String previous = System.setProperty("ladder.rung", Integer.toString(rung));
     Map<Object, Object> map;
     try {
@@ -66,7 +93,7 @@ public final class IsolatingLoader extends ClassLoader {
     return newInstance(LOOP, Map.class, map);
   }
 
-  @SuppressWarnings("unchecked") // the two classes this loader copies are a Map and a BatchLookup
+  @SuppressWarnings("unchecked") // a copied map is a Map, a copied loop a BatchLookup
   private <T> T newInstance(String name, Class<?> parameterType, Object argument) {
     try {
       Class<?> type = Class.forName(name, true, this);
@@ -97,8 +124,11 @@ public final class IsolatingLoader extends ClassLoader {
     }
   }
 
-  private static boolean isCopied(String name) {
-    return name.equals(LOOP) || name.equals(LADDER) || name.startsWith(LADDER + "$");
+  private boolean isCopied(String name) {
+    return name.equals(LOOP)
+        || name.equals(LADDER)
+        || name.startsWith(LADDER + "$")
+        || (copiesLibrary && name.startsWith(LIBRARY) && !name.startsWith(BENCH));
   }
 
   private byte[] bytesOf(String name) throws ClassNotFoundException {
