@@ -271,10 +271,11 @@ final class BucketTable {
 
   /**
    * Returns the index of the entry holding {@code key} (hash {@code hash}), or a negative number if
-   * the table does not hold it: {@code -2 - b} when the key has two buckets, no overflow entry
-   * could be it, and b is the less loaded of its buckets (the first on ties) and has a free slot,
-   * which is where {@link #leastLoadedBucket} would put it; -1 otherwise. Both words were read for
-   * the search, so the write that follows a miss reads neither again.
+   * the table does not hold it: {@code -2 - b} when the key has two buckets and b is the less
+   * loaded of them (the first on ties) and has a free slot, which is where {@link
+   * #leastLoadedBucket} would put it; -1 otherwise. Both words were read for the search, so the
+   * write that follows a miss reads neither again; the answer is the same whether the overflow area
+   * holds entries or not, so that once a few keys wait there every insert still takes this path.
    */
   int findToInsert(long hash, Object key) {
     return search(hash, key, true);
@@ -301,9 +302,11 @@ final class BucketTable {
       }
     }
     if (choices > 2 || overflow.size() > 0) {
-      return findBeyondTwoBuckets(hash, key, pattern, bucket0);
-    }
-    if (!nameTarget) {
+      int found = findBeyondTwoBuckets(hash, key, pattern, bucket0);
+      if (found >= 0 || choices > 2 || !nameTarget) {
+        return found;
+      }
+    } else if (!nameTarget) {
       return -1;
     }
     // selected without a branch: which bucket is less loaded is a coin toss

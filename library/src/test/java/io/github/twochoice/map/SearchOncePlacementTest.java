@@ -66,6 +66,7 @@ class SearchOncePlacementTest {
     AbstractBucketMap<Object, Object> map = maps.get();
     SplittableRandom random = new SplittableRandom(11);
     int named = 0;
+    int namedBesideOverflow = 0;
     for (int i = 0; i < 5_000; i++) {
       Integer key = random.nextInt();
       BucketTable before = map.table();
@@ -75,8 +76,7 @@ class SearchOncePlacementTest {
         continue; // a repeated random key
       }
       int rule = before.leastLoadedBucket(hash);
-      boolean twoBucketsSearched = before.overflow().size() == 0;
-      assertEquals(twoBucketsSearched && rule >= 0 ? -2 - rule : -1, answer, "the search's answer");
+      assertEquals(rule >= 0 ? -2 - rule : -1, answer, "the search's answer");
       assertEquals(-1, before.find(hash, key), "a read's answer");
       WRITES.get(write).accept(map, key);
       BucketTable after = map.table();
@@ -85,12 +85,21 @@ class SearchOncePlacementTest {
       if (after == before && rule >= 0) {
         assertEquals(rule, slot / after.slotsPerBucket(), "the key's bucket");
         named++;
+        if (before.overflow().size() > 0) {
+          namedBesideOverflow++;
+        }
       }
     }
     // every insert was checked but the few that grew the table and those that met two full
     // buckets: with one slot per bucket filled to at most half, at most a quarter of the inserts
     // find both of their buckets full even at the end of a fill, and fewer on average
     assertTrue(named > 3_500, named + " inserts checked");
+    // the d-left rule never moves a key, so a few keys wait in the overflow area while the table
+    // fills (192 of the checked inserts with 8-slot buckets, 4,570 with 2-slot buckets): the search
+    // names the bucket beside a non-empty overflow area too, which the cuckoo maps never have
+    if (map instanceof DLeftHashMap) {
+      assertTrue(namedBesideOverflow > 0, "no insert checked beside a non-empty overflow area");
+    }
   }
 
   static Stream<Arguments> chainedMapsAndWrites() {
