@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The table of LadderBenchmark: every contender timed in the same forks, alternating. Per fork, a
-contender's time per lookup is its summed nanoseconds over the lookups it made (the auxiliary
-counters); its ratio is that over HashMap's in the same fork, so a fork's slow spell cancels. A cell
+"""The table of LadderBenchmark and BuildBenchmark: every contender timed in the same forks,
+alternating. Per fork, a contender's time per operation is its summed nanoseconds over the lookups
+it made or the keys it put (the auxiliary counters); its ratio is that over HashMap's in the same
+fork, so a fork's slow spell cancels; counters that stayed 0 (a contender not run) are left out. A cell
 gives the median of the forks' ratios and, in brackets, their range; the HashMap column gives its
 own nanoseconds per lookup (median of the forks).
 
@@ -16,22 +17,28 @@ BASELINE = "mapHashMap"
 
 
 def per_fork(paths):
-    """{(benchmark, size, keyType): [ {contender: ns per lookup} per fork ]}"""
+    """{(benchmark, size, keyType): [ {contender: ns per operation} per fork ]}"""
     cells = {}
     for path in paths:
         for r in json.load(open(path)):
             p = r["params"]
-            cell = (r["benchmark"].rsplit(".", 1)[-1], int(p["size"]), p["keyType"])
+            benchmark = r["benchmark"].rsplit(".", 1)[-1]
+            if "fill" in p:
+                benchmark += " " + p["fill"]
+            cell = (benchmark, int(p["size"]), p["keyType"])
             metrics = r["secondaryMetrics"]
-            lookups = [sum(f) for f in metrics["lookups"]["rawData"]]
-            for f, count in enumerate(lookups):
+            unit = "lookups" if "lookups" in metrics else "keys"
+            operations = [sum(f) for f in metrics[unit]["rawData"]]
+            for f, count in enumerate(operations):
                 fork = {name: sum(m["rawData"][f]) / count
-                        for name, m in metrics.items() if name != "lookups"}
+                        for name, m in metrics.items()
+                        if name != unit and sum(m["rawData"][f]) > 0}
                 cells.setdefault(cell, []).append(fork)
     return cells
 
 
-MAPS = ["mapTwoChoice", "mapDLeft", "mapCuckoo", "mapFastutil", "mapKoloboke"]
+MAPS = ["mapTwoChoice", "mapDLeft", "mapCuckoo", "variant1", "variant2", "variant3", "variant4",
+        "mapFastutil", "mapKoloboke"]
 
 
 def order(name):

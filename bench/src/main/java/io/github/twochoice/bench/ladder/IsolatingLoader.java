@@ -7,21 +7,27 @@ package io.github.twochoice.bench.ladder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * A class loader that defines its own copy of {@link LadderMap} (with its nested classes) and of
- * {@link MapLoop}, and for a library map of the whole library, and takes every other class from its
- * parent. Classes copied this way are distinct classes to the JVM: each has its own static fields,
- * initialised when the copy is, and its own compiled code and call-site profiles. That lets one JVM
- * hold every rung of the ladder (each copy of {@code LadderMap} reads {@code ladder.rung} into its
- * static final field as it is initialised) and a monomorphic lookup loop per contender, so that all
- * contenders can be timed side by side, alternating, under the same conditions.
+ * {@link MapLoop} and {@link MapBuild}, and for a library map of the whole library, and takes every
+ * other class from its parent. Classes copied this way are distinct classes to the JVM: each has
+ * its own static fields, initialised when the copy is, and its own compiled code and call-site
+ * profiles. That lets one JVM hold every rung of the ladder (each copy of {@code LadderMap} reads
+ * {@code ladder.rung} into its static final field as it is initialised) and a monomorphic lookup
+ * loop per contender, so that all contenders can be timed side by side, alternating, under the same
+ * conditions.
  */
 public final class IsolatingLoader extends ClassLoader {
   private static final String LADDER = LadderMap.class.getName();
   private static final String LOOP = MapLoop.class.getName();
+  private static final String BUILD = MapBuild.class.getName();
+  private static final String MAPS = LibraryMaps.class.getName();
 
   /** The library's packages, which {@link #libraryMap} copies; the benchmarks' own are not. */
   private static final String LIBRARY = "io.github.twochoice.";
@@ -31,9 +37,17 @@ public final class IsolatingLoader extends ClassLoader {
   /** Whether this loader copies the library's classes too. */
   private final boolean copiesLibrary;
 
+  /** The directory of compiled library classes to copy instead of the parent's, or null. */
+  private final Path variant;
+
   private IsolatingLoader(boolean copiesLibrary) {
+    this(copiesLibrary, null);
+  }
+
+  private IsolatingLoader(boolean copiesLibrary, Path variant) {
     super(IsolatingLoader.class.getClassLoader());
     this.copiesLibrary = copiesLibrary;
+    this.variant = variant;
   }
 
   /**
@@ -89,6 +103,36 @@ public final class IsolatingLoader extends ClassLoader {
     return loader.newLoop(map);
   }
 
+  /**
+   * Returns a build loop of its own over the maps {@code factory} makes.
+   *
+   * @param factory makes a map for an expected size, or by the default constructor given -1
+   * @return a new build loop, of a class no other loop shares
+   */
+  public static BatchBuild buildOver(IntFunction<Map<Object, Object>> factory) {
+    return new IsolatingLoader(false).newInstance(BUILD, IntFunction.class, factory);
+  }
+
+  /**
+   * Returns a build loop over map {@code name} of {@link LibraryMaps}, made from a copy of the
+   * whole library: of the library the benchmarks were built with, or of the compiled classes in
+   * {@code variant}, so that two versions of the library can be timed side by side in one JVM.
+   *
+   * @param name a name {@link LibraryMaps#factory} knows
+   * @param variant a directory of compiled library classes, or null for the benchmarks' own
+   * @return a new build loop
+   */
+  public static BatchBuild libraryBuild(String name, Path variant) {
+    IsolatingLoader loader = new IsolatingLoader(true, variant);
+    try {
+      Object factory =
+          Class.forName(MAPS, true, loader).getMethod("factory", String.class).invoke(null, name);
+      return loader.newInstance(BUILD, IntFunction.class, factory);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot make " + name, e);
+    }
+  }
+
   private BatchLookup newLoop(Map<Object, Object> map) {
     return newInstance(LOOP, Map.class, map);
   }
@@ -126,13 +170,23 @@ public final class IsolatingLoader extends ClassLoader {
 
   private boolean isCopied(String name) {
     return name.equals(LOOP)
+        || name.equals(BUILD)
+        || name.equals(MAPS)
         || name.equals(LADDER)
         || name.startsWith(LADDER + "$")
         || (copiesLibrary && name.startsWith(LIBRARY) && !name.startsWith(BENCH));
   }
 
   private byte[] bytesOf(String name) throws ClassNotFoundException {
-    try (InputStream in = getParent().getResourceAsStream(name.replace('.', '/') + ".class")) {
+    String file = name.replace('.', '/') + ".class";
+    if (variant != null && !name.startsWith(BENCH)) {
+      try {
+        return Files.readAllBytes(variant.resolve(file));
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name + " in " + variant, e);
+      }
+    }
+    try (InputStream in = getParent().getResourceAsStream(file)) {
       if (in == null) {
         throw new ClassNotFoundException(name);
       }
