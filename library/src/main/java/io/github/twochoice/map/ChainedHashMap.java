@@ -11,7 +11,6 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -98,7 +97,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
   private static final int MIN_EXTRA = 4;
 
   /** The most entry slots: twice it must still be a valid array length. */
-  private static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
+  static final int MAX_SLOTS = (Integer.MAX_VALUE - 16) / 2;
 
   /** The most buckets: half the most slots, which leaves the other half for the extra region. */
   private static final int MAX_BUCKETS = MAX_SLOTS / 2;
@@ -242,7 +241,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
    * field changes, so running out of memory leaves the map as it was.
    */
   private void allocate(int buckets, int entries) {
-    int extraCapacity = (int) Math.min(MAX_SLOTS - buckets, extraFor(buckets, entries));
+    int extraCapacity = extraCapacityFor(buckets, extraFor(buckets, entries));
     keyShift = storesValues ? 1 : 0;
     ChainSlots newHeads = new ChainSlots(buckets, keyShift);
     ChainSlots newExtra = new ChainSlots(extraCapacity, keyShift);
@@ -272,6 +271,14 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     double load = (double) entries / buckets;
     double occupied = choices == 1 ? -Math.expm1(-load) : Math.tanh(load);
     return Math.max(0, (long) (entries - buckets * occupied + 2 * Math.sqrt(buckets))) + MIN_EXTRA;
+  }
+
+  /**
+   * Returns {@code wanted} chain entries, or fewer if the table's slots would pass {@code
+   * MAX_SLOTS}: the extra region of a table of {@code buckets} buckets.
+   */
+  static int extraCapacityFor(int buckets, long wanted) {
+    return (int) Math.min(MAX_SLOTS - buckets, wanted);
   }
 
   private int bucketsFor(int entries) {
@@ -557,7 +564,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     if (extraEnd == extra.capacity()) {
       long expected = extraFor(buckets, (int) Math.min(MAX_SLOTS, EXTRA_HEADROOM * size()));
       long wanted = Math.max(expected, (long) (extraEnd * EXTRA_HEADROOM) + MIN_EXTRA);
-      int capacity = (int) Math.min(MAX_SLOTS - buckets, wanted);
+      int capacity = extraCapacityFor(buckets, wanted);
       if (capacity == extraEnd) {
         throw new IllegalStateException("map is full: " + (buckets + extraEnd) + " entries");
       }
@@ -693,8 +700,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
         placeUnchecked(hash, key, value);
       }
     }
-    Arrays.fill(batch.keys, 0, n, null);
-    Arrays.fill(batch.values, 0, n, null);
     batch.size = 0;
   }
 
@@ -734,7 +739,7 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     } else {
       int x = i - buckets;
       int predecessor = predecessorOf(x);
-      int successor = (extra.tags[x] & HAS_NEXT) != 0 ? extra.next[x] : NONE;
+      int successor = extra.next[x]; // NONE exactly when HAS_NEXT is clear (link keeps them so)
       if (predecessor < buckets) {
         link(heads, predecessor, successor);
       } else {
