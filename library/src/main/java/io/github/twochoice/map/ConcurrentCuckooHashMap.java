@@ -27,11 +27,12 @@ import java.util.Set;
 import java.util.Spliterator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * A concurrent cuckoo hash map: the layout of {@link CuckooHashMap} (every key in one of its d
@@ -57,23 +58,26 @@ import java.util.function.Function;
  * into the free slot before the old slot is cleared. Every method of {@link ConcurrentMap} is
  * atomic.
  *
- * <p><b>Callbacks.</b> No lock of this map is held while a function passed to {@code compute},
- * {@code computeIfAbsent}, {@code computeIfPresent} or {@code merge} runs, and no reader ever waits
- * for one. So a callback may read this map and write any <em>other</em> key without risk of
- * deadlock, and a slow callback delays nobody else. The rules:
+ * <p><b>Callbacks.</b> {@code compute}, {@code computeIfAbsent}, {@code computeIfPresent} and
+ * {@code merge} are atomic and call their function at most once, as {@link ConcurrentHashMap}'s do:
+ * {@code compute} exactly once, the others not at all if the key is already present ({@code
+ * computeIfAbsent}) or absent ({@code computeIfPresent}, {@code merge}). Where {@link
+ * ConcurrentHashMap} holds the lock of the key's bin while the function runs, this map <em>reserves
+ * the key</em>: it records the call in the key's stripe and holds no lock, so
  *
  * <ul>
- *   <li>{@code compute}, {@code computeIfPresent} and {@code merge} apply the function to the value
- *       they read, then store its result only if the key's value is still that one; if another
- *       thread changed it in between, they read again and call the function again. The function may
- *       therefore run more than once per call (as in {@link
- *       java.util.concurrent.ConcurrentSkipListMap}) and should have no side effects; the result
- *       stored is always the function of the value it replaces. A callback must not change the
- *       mapping of the key it is computing: the call would start again every time, forever.
- *   <li>{@code computeIfAbsent} runs its function at most once per absent key: concurrent calls for
- *       the same key wait for the first one (not holding any lock), then return its value. A call
- *       for the same key from inside its own function throws {@link IllegalStateException}; two
- *       threads whose functions each wait for the other's key deadlock, as two nested locks would.
+ *   <li>readers never wait, and see the value before the call until its result is stored;
+ *   <li>every other write of the same key — {@code put}, {@code remove}, {@code replace}, another
+ *       compute — waits until the function has returned and its result is stored, then applies to
+ *       that result (a write that would change nothing, such as {@code putIfAbsent} of the present
+ *       key, answers at once); writes of other keys, of the same stripe too, go on;
+ *   <li>a function may read this map and write other keys, grow the table or iterate; a write of
+ *       its own key from inside the function throws {@link IllegalStateException} (it would wait
+ *       for itself), and two functions that each write the other's key deadlock, as two nested
+ *       locks would;
+ *   <li>a function that throws leaves the mapping as it was; {@code clear} while a function runs
+ *       removes the key, and the result is then not stored (the call took effect just before the
+ *       clear).
  * </ul>
  *
  * <p><b>Iteration.</b> The views' iterators and spliterators never throw {@link
@@ -82,8 +86,12 @@ import java.util.function.Function;
  * every key present for the whole traversal. The snapshot is taken without locks when no write
  * overlaps it, else by freezing the table for a moment (writers wait, readers do not); it costs 8
  * bytes per entry while the traversal lasts. {@code size()} is exact when no write is in flight.
- * {@code Iterator.remove} removes the last key returned, and an entry's {@code setValue} writes
- * through with {@code put}.
+ * Whatever a view removes because of a value it read, it removes only if the key still maps to that
+ * value ({@link #remove(Object, Object)}): {@code removeIf}, {@code removeAll} and {@code
+ * retainAll} of the values and the entries, {@code values().remove} and the iterators' {@code
+ * remove} of a value or an entry — so an entry replaced meanwhile survives. (A {@link
+ * ConcurrentHashMap} does this in {@code removeIf} and removes by key elsewhere.) The key set
+ * removes by key, and an entry's {@code setValue} writes through with {@code put}.
  *
  * <p><b>Growth.</b> The table grows (doubling below 2<sup>15</sup> slots, by half above) when its
  * keys reach the load factor, or when an insert finds no cuckoo path and the table is at least half
@@ -94,9 +102,11 @@ import java.util.function.Function;
  * again on it. It runs on the thread whose insert needed it; other writers wait for it.
  *
  * <p>Cost: a lookup reads one stripe word twice, d tag words and a key and a value per tag match,
- * allocates nothing and stores nothing. A write takes one stripe with one compare-and-set. Memory:
- * 9 bytes per slot (two compressed references and a tag byte; above 2<sup>15</sup> slots the slots
- * are 2/3 to 1 times the load factor full) plus 128 bytes per stripe.
+ * allocates nothing and stores nothing. A write takes one stripe with one compare-and-set; a
+ * compute call takes it twice (to reserve the key, then to store the result and end the
+ * reservation) and allocates its reservation. Memory: 9 bytes per slot (two compressed references
+ * and a tag byte; above 2<sup>15</sup> slots the slots are 2/3 to 1 times the load factor full)
+ * plus 128 bytes per stripe.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -133,8 +143,16 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * path still holds before it moves anything. No path: the key goes to the overflow area
    * while the table is sparse, else the table grows and the insert starts again.
    *
+   * Reservations. A compute call reserves its key under the key's stripe (Reservation, listed in
+   * the stripe; a count in the stripe's record lets every write see in one read of the line it has
+   * just locked whether any key of the stripe is reserved). A write that finds its key reserved by
+   * another call unlocks and waits for that call, then starts again; the call's own store ends the
+   * reservation in the same critical section. Reservations are state of the map, not of a table:
+   * a growth moves them to the new table while both are frozen, and clear cancels them.
+   *
    * Deadlock freedom. A write holds one stripe; freezing takes them all in ascending order, under freezeLock, which only freezers take and never while holding a stripe. No
-   * callback, growth or snapshot runs while its thread holds a stripe.
+   * callback, growth or snapshot runs while its thread holds a stripe, and no thread waits for a
+   * reservation while it holds a stripe.
    *
    * Lost or duplicated entries. A move copies first and clears after, inside the stripe of both
    * buckets; a growth builds the new table completely before publishing it and leaves the old one
@@ -205,9 +223,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** Taken by growth, clear, frozen snapshots and statistics: one freezer at a time. */
   private transient ReentrantLock freezeLock;
 
-  /** The keys whose computeIfAbsent function is running, and its caller's reservation. */
-  private transient ConcurrentHashMap<Object, Reservation> computing;
-
   /** The eviction paths and growths behind {@link #cuckooStats()}. */
   private transient InsertCounts insertCounts;
 
@@ -257,7 +272,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   private void initialize(int expectedSize) {
     table = emptyTable(expectedSize);
     freezeLock = new ReentrantLock();
-    computing = new ConcurrentHashMap<>();
     insertCounts = new InsertCounts();
   }
 
@@ -286,6 +300,19 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   public static <K> KeySetView<K, Boolean> newKeySet() {
     return new ConcurrentCuckooHashMap<K, Boolean>().keySet(Boolean.TRUE);
+  }
+
+  /**
+   * Returns a new concurrent set that holds {@code expectedSize} elements without growing: the key
+   * set of a new map of that size, whose {@code add} maps the key to {@link Boolean#TRUE}.
+   *
+   * @param <K> the type of elements
+   * @param expectedSize a number of elements, {@code >= 0}
+   * @return a new empty set
+   * @throws IllegalArgumentException if {@code expectedSize} is negative
+   */
+  public static <K> KeySetView<K, Boolean> newKeySet(int expectedSize) {
+    return new ConcurrentCuckooHashMap<K, Boolean>(expectedSize).keySet(Boolean.TRUE);
   }
 
   /**
@@ -558,138 +585,158 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /**
    * {@inheritDoc}
    *
-   * <p>The function runs without any lock of this map held, and at most once per absent key:
-   * concurrent calls for the same key wait for the first (holding no lock), then return its value.
-   * It may read and write other keys of this map. Calling {@code computeIfAbsent} for the same key
-   * from inside the function throws {@link IllegalStateException}.
+   * <p>Atomic, and the function runs at most once (never if the key is present), with no lock of
+   * this map held: the key is reserved meanwhile, so other writes of it wait while reads carry on.
    *
-   * @throws IllegalStateException if the function calls {@code computeIfAbsent} for its own key
+   * @throws IllegalStateException if the function writes {@code key}
    */
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
     long hash = hash(key);
     Objects.requireNonNull(mappingFunction, "mappingFunction");
-    Object computingKey = strategy == null ? key : new OverflowArea.StrategyKey(strategy, key);
-    for (; ; ) {
-      Object current = table.get(hash, key);
-      if (current != null) {
-        return (V) current;
-      }
-      Reservation mine = new Reservation();
-      Reservation other = computing.putIfAbsent(computingKey, mine);
-      if (other != null) {
-        if (other.owner == Thread.currentThread()) {
-          throw new IllegalStateException(
-              "computeIfAbsent called for the key its own mapping function is computing");
-        }
-        other.await();
-        continue;
-      }
-      try {
-        current = table.get(hash, key);
-        if (current != null) {
-          return (V) current;
-        }
-        V value = mappingFunction.apply(key);
-        if (value == null) {
-          return null;
-        }
-        Object prior = write(key, hash, null, value);
-        return prior == null ? value : (V) prior;
-      } finally {
-        computing.remove(computingKey, mine);
-        mine.release();
-      }
+    Object current = table.get(hash, key);
+    if (current != null) {
+      return (V) current;
     }
+    return update(key, hash, (k, old) -> old != null ? old : mappingFunction.apply(k));
   }
 
   /**
    * {@inheritDoc}
    *
-   * <p>The function runs without any lock of this map held; if another thread changes the key's
-   * value before the result is stored, it runs again on the new value. It must not change the
-   * mapping of {@code key} itself.
+   * <p>Atomic, and the function runs at most once (never if the key is absent), with no lock of
+   * this map held: the key is reserved meanwhile, so other writes of it wait while reads carry on.
+   *
+   * @throws IllegalStateException if the function writes {@code key}
    */
   @Override
   public V computeIfPresent(
       K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    long hash = hash(key);
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    return update(key, (k, old) -> old == null ? null : remappingFunction.apply(k, old), true);
+    if (table.get(hash, key) == null) {
+      return null;
+    }
+    return update(key, hash, (k, old) -> old == null ? null : remappingFunction.apply(k, old));
   }
 
   /**
    * {@inheritDoc}
    *
-   * <p>The function runs without any lock of this map held; if another thread changes the key's
-   * value before the result is stored, it runs again on the new value. It must not change the
-   * mapping of {@code key} itself.
+   * <p>Atomic, and the function runs exactly once, with no lock of this map held: the key is
+   * reserved meanwhile, so other writes of it wait while reads carry on.
+   *
+   * @throws IllegalStateException if the function writes {@code key}
    */
   @Override
   public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
+    long hash = hash(key);
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    return update(key, remappingFunction, false);
+    return update(key, hash, remappingFunction);
   }
 
   /**
    * {@inheritDoc}
    *
-   * <p>The function runs without any lock of this map held; if another thread changes the key's
-   * value before the result is stored, it runs again on the new value. It must not change the
-   * mapping of {@code key} itself.
+   * <p>Atomic, and the function runs at most once (never if the key is absent), with no lock of
+   * this map held: the key is reserved meanwhile, so other writes of it wait while reads carry on.
+   *
+   * @throws IllegalStateException if the function writes {@code key}
    */
   @Override
   public V merge(K key, V value, BiFunction<? super V, ? super V, ? extends V> remappingFunction) {
+    long hash = hash(key);
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    return update(
-        key, (k, old) -> old == null ? value : remappingFunction.apply(old, value), false);
+    return update(key, hash, (k, old) -> old == null ? value : remappingFunction.apply(old, value));
   }
 
   /**
-   * Sets the value of {@code key} to {@code function(key, current value)} (null: remove), unless
-   * {@code onlyIfPresent} and the key is absent; retries while other threads change the value.
+   * The compute methods' one update: reserves {@code key}, applies {@code function} once to its
+   * value (null: absent), stores the result (null: removes) unless it is the value itself, and ends
+   * the reservation. Other writes of the key wait from the reservation to its end, so nothing
+   * changes the value between the function's call and its result's store — except {@code clear},
+   * after which the result is not stored: the call took effect just before the clear.
    */
   @SuppressWarnings("unchecked") // only V is ever stored as a value
-  private V update(
-      K key, BiFunction<? super K, ? super V, ? extends V> function, boolean onlyIfPresent) {
-    long hash = hash(key);
-    for (; ; ) {
-      Object current = table.get(hash, key);
-      if (current == null && onlyIfPresent) {
-        return null;
+  private V update(K key, long hash, BiFunction<? super K, ? super V, ? extends V> function) {
+    Reservation mine = reserve(key, hash);
+    boolean ended = false;
+    try {
+      V old = (V) mine.value;
+      V value = function.apply(key, old);
+      if (value != old) {
+        write(key, hash, ANY, value, mine);
+        ended = true;
       }
-      V value = function.apply(key, (V) current);
-      if (write(key, hash, current, value) == current) {
-        return value;
+      return value;
+    } finally {
+      if (!ended) {
+        unreserve(mine);
+      }
+      mine.release();
+    }
+  }
+
+  /**
+   * Reserves {@code key}, after waiting for any other call that holds it, and returns the
+   * reservation with the key's value then. The key is found without locks first, as by {@link
+   * #write}; adding a reservation changes no slot, so no reader retries for it.
+   */
+  private Reservation reserve(Object key, long hash) {
+    Reservation mine = new Reservation(hash, key);
+    for (int attempt = 0; ; attempt++) {
+      ConcurrentCuckooTable t = table;
+      int stripe = t.stripeOf(hash);
+      long mask = ConcurrentCuckooTable.maskOf(stripe);
+      int where;
+      boolean locked;
+      if (attempt < OPTIMISTIC_WRITES) {
+        long stamp = t.stamp(mask);
+        where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
+        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
+      } else {
+        locked = t.lock(stripe);
+        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
+      }
+      if (!locked) {
+        ConcurrentCuckooTable.pause(attempt);
+        continue;
+      }
+      Reservation other;
+      try {
+        other = t.reservationOf(stripe, hash, key);
+        if (other == null) {
+          mine.value = valueAt(t, where, key);
+          t.reserve(stripe, mine);
+          return mine;
+        }
+      } finally {
+        t.unlock(stripe, false);
+      }
+      other.await();
+    }
+  }
+
+  /** Ends {@code reservation} without a write. */
+  private void unreserve(Reservation reservation) {
+    for (; ; ) {
+      ConcurrentCuckooTable t = table;
+      int stripe = t.stripeOf(reservation.hash);
+      if (t.lock(stripe)) {
+        t.unreserve(stripe, reservation);
+        t.unlock(stripe, false);
+        return;
       }
     }
   }
 
-  /** What a computeIfAbsent call leaves for the calls of the same key that wait for it. */
-  private static final class Reservation {
-    final Thread owner = Thread.currentThread();
-    private final CountDownLatch done = new CountDownLatch(1);
-
-    void release() {
-      done.countDown();
-    }
-
-    /** Waits until the owner is done; an interrupt is kept for the caller, not acted upon. */
-    void await() {
-      boolean interrupted = false;
-      for (; ; ) {
-        try {
-          done.await();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+  /** The value a search under the stripe found at {@code where}: a slot, the overflow or none. */
+  private static Object valueAt(ConcurrentCuckooTable t, int where, Object key) {
+    return where >= 0
+        ? t.valueAt(where)
+        : where == ConcurrentCuckooTable.IN_OVERFLOW ? t.overflowGet(key) : null;
   }
 
   /**
@@ -700,6 +747,15 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    *     is {@link #ANY} or the same object
    */
   private Object write(Object key, long hash, Object expected, Object update) {
+    return write(key, hash, expected, update, null);
+  }
+
+  /**
+   * {@link #write(Object, long, Object, Object)}, waiting while another call has reserved the key.
+   * With {@code own}, the caller's reservation of the key, the write ends it in the same step (or
+   * stores nothing if {@code clear} cancelled it).
+   */
+  private Object write(Object key, long hash, Object expected, Object update, Reservation own) {
     for (int attempt = 0; ; attempt++) {
       ConcurrentCuckooTable t = table;
       int stripe = t.stripeOf(hash);
@@ -709,16 +765,18 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       if (attempt < OPTIMISTIC_WRITES) {
         long stamp = t.stamp(mask);
         where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
-        if (where == ConcurrentCuckooTable.ABSENT
-            && (update == null || (expected != null && expected != ANY))) {
-          return null; // validated: absent, and this write would change only a present key
-        }
-        if (where >= 0 && expected == null) {
-          Object current = t.valueAt(where);
-          if (t.validate(mask, stamp)) {
-            return current; // putIfAbsent of a present key: a validated read decides
+        if (own == null) { // answers that change nothing; a reserving caller must end its own
+          if (where == ConcurrentCuckooTable.ABSENT
+              && (update == null || (expected != null && expected != ANY))) {
+            return null; // validated: absent, and this write would change only a present key
           }
-          where = ConcurrentCuckooTable.STALE;
+          if (where >= 0 && expected == null) {
+            Object current = t.valueAt(where);
+            if (t.validate(mask, stamp)) {
+              return current; // putIfAbsent of a present key: a validated read decides
+            }
+            where = ConcurrentCuckooTable.STALE;
+          }
         }
         locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
       } else {
@@ -729,13 +787,20 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         ConcurrentCuckooTable.pause(attempt);
         continue;
       }
+      Reservation other = otherReservation(t, stripe, hash, key, own);
+      if (other != null) {
+        t.unlock(stripe, false);
+        other.await();
+        continue;
+      }
       int bucket = -1;
       boolean changed = false;
+      boolean ends = true;
       try {
-        Object current =
-            where >= 0
-                ? t.valueAt(where)
-                : where == ConcurrentCuckooTable.IN_OVERFLOW ? t.overflowGet(key) : null;
+        if (own != null && own.cancelled()) {
+          return null;
+        }
+        Object current = valueAt(t, where, key);
         if (expected != ANY && current != expected) {
           return current;
         }
@@ -761,32 +826,54 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         if (bucket >= 0) {
           t.storeNew(bucket, hash, key, update);
           changed = true;
+        } else {
+          ends = false;
         }
       } finally {
+        if (own != null && ends) {
+          t.unreserve(stripe, own);
+        }
         t.unlock(stripe, changed);
       }
       if (bucket >= 0) {
         growIfFull(t, bucket);
         return null;
       }
-      if (insertAlongPath(t, hash, key, update, PATHS.get())) {
+      if (insertAlongPath(t, hash, key, update, PATHS.get(), own)) {
         return null;
       }
     }
   }
 
   /**
+   * Returns the reservation of {@code key} in {@code stripe} (held by the caller) if another call
+   * holds it, else null.
+   */
+  private static Reservation otherReservation(
+      ConcurrentCuckooTable t, int stripe, long hash, Object key, Reservation own) {
+    Reservation r = t.reservationOf(stripe, hash, key);
+    return r == own ? null : r;
+  }
+
+  /**
    * Inserts an absent key whose buckets were all full: along a cuckoo path found without locks and
-   * checked under them, or into the overflow area, or after a growth.
+   * checked under them, or into the overflow area, or after a growth. With {@code own}, the insert
+   * ends the caller's reservation.
    *
-   * @return true if the key was inserted; false if the caller must start again
+   * @return true if the key was inserted (or {@code own} was cancelled); false if the caller must
+   *     start again
    */
   private boolean insertAlongPath(
-      ConcurrentCuckooTable t, long hash, Object key, Object value, CuckooPath path) {
+      ConcurrentCuckooTable t,
+      long hash,
+      Object key,
+      Object value,
+      CuckooPath path,
+      Reservation own) {
     int end = path.search(t, hash, PATH_SEARCH_LIMIT);
     try {
       if (end < 0) {
-        return insertWithoutPath(t, hash, key, value);
+        return insertWithoutPath(t, hash, key, value, own);
       }
       int stripe = t.stripeOf(hash); // the path's buckets lie in it too
       if (!t.lock(stripe)) {
@@ -796,8 +883,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       int moves = 0;
       boolean changed = false;
       try {
-        if (t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
-            != ConcurrentCuckooTable.ABSENT) {
+        if (own != null && own.cancelled()) {
+          return true;
+        }
+        if (otherReservation(t, stripe, hash, key, own) != null
+            || t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
+                != ConcurrentCuckooTable.ABSENT) {
           return false;
         }
         bucket = t.leastLoadedBucket(hash);
@@ -815,6 +906,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         }
         changed = true;
       } finally {
+        if (own != null && changed) {
+          t.unreserve(stripe, own);
+        }
         t.unlock(stripe, changed);
       }
       if (moves > 0) {
@@ -831,7 +925,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * Inserts a key for which no cuckoo path was found: into the overflow area while the table is
    * less than half as full as its load factor (the keys are to blame, not the load), else grows.
    */
-  private boolean insertWithoutPath(ConcurrentCuckooTable t, long hash, Object key, Object value) {
+  private boolean insertWithoutPath(
+      ConcurrentCuckooTable t, long hash, Object key, Object value, Reservation own) {
     if (t.keysInBuckets() >= AbstractBucketMap.GROW_ON_FAILURE_FRACTION * loadFactor * t.slots()) {
       grow(t, false);
       return false;
@@ -841,9 +936,14 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       return false;
     }
     int bucket;
+    boolean changed = false;
     try {
-      if (t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
-          != ConcurrentCuckooTable.ABSENT) {
+      if (own != null && own.cancelled()) {
+        return true;
+      }
+      if (otherReservation(t, stripe, hash, key, own) != null
+          || t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
+              != ConcurrentCuckooTable.ABSENT) {
         return false;
       }
       bucket = t.leastLoadedBucket(hash);
@@ -853,8 +953,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         t.overflowAdd(key, value);
         OVERFLOW_INSERTIONS.getAndAdd(this, 1L);
       }
+      changed = true;
     } finally {
-      t.unlock(stripe, true);
+      if (own != null && changed) {
+        t.unreserve(stripe, own);
+      }
+      t.unlock(stripe, changed);
     }
     if (bucket >= 0) {
       growIfFull(t, bucket);
@@ -937,6 +1041,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         t.thaw();
         throw e;
       }
+      t.moveReservationsTo(larger);
       table = larger;
       t.retire();
       insertCounts.countRehash(forLoad);
@@ -981,6 +1086,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       t.freeze();
       ConcurrentCuckooTable empty = t.resized(t.buckets(), lockStripes);
       empty.addQuietInserts(t.quietInserts());
+      t.cancelReservations();
       table = empty;
       t.retire();
     } finally {
@@ -1185,6 +1291,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         K element(K key, V value) {
           return key;
         }
+
+        @Override
+        void remove(K key, V value) {
+          map.remove(key);
+        }
       };
     }
 
@@ -1212,6 +1323,40 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     @Override
     public boolean contains(Object o) {
       return containsValue(o);
+    }
+
+    /** Removes one key that maps to {@code o}, if it still does when it is removed. */
+    @Override
+    @SuppressWarnings("unchecked") // only K and V are ever stored
+    public boolean remove(Object o) {
+      if (o == null) {
+        return false;
+      }
+      Object[] entries = snapshot();
+      for (int i = 0; i < entries.length; i += 2) {
+        if (o.equals(entries[i + 1]) && ConcurrentCuckooHashMap.this.remove(entries[i], o)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    @Override
+    public boolean removeIf(Predicate<? super V> filter) {
+      Objects.requireNonNull(filter, "filter");
+      return removeEntriesIf((k, v) -> filter.test(v));
+    }
+
+    @Override
+    public boolean removeAll(Collection<?> c) {
+      Objects.requireNonNull(c, "c");
+      return removeEntriesIf((k, v) -> c.contains(v));
+    }
+
+    @Override
+    public boolean retainAll(Collection<?> c) {
+      Objects.requireNonNull(c, "c");
+      return removeEntriesIf((k, v) -> !c.contains(v));
     }
 
     @Override
@@ -1265,6 +1410,24 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
 
     @Override
+    public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
+      Objects.requireNonNull(filter, "filter");
+      return removeEntriesIf((k, v) -> filter.test(new WriteThroughEntry(k, v)));
+    }
+
+    @Override
+    public boolean removeAll(Collection<?> c) {
+      Objects.requireNonNull(c, "c");
+      return removeEntriesIf((k, v) -> c.contains(new WriteThroughEntry(k, v)));
+    }
+
+    @Override
+    public boolean retainAll(Collection<?> c) {
+      Objects.requireNonNull(c, "c");
+      return removeEntriesIf((k, v) -> !c.contains(new WriteThroughEntry(k, v)));
+    }
+
+    @Override
     public void clear() {
       ConcurrentCuckooHashMap.this.clear();
     }
@@ -1272,9 +1435,17 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     @Override
     public Iterator<Map.Entry<K, V>> iterator() {
       return new SnapshotIterator<Map.Entry<K, V>>() {
+        private WriteThroughEntry last;
+
         @Override
         Map.Entry<K, V> element(K key, V value) {
-          return new WriteThroughEntry(key, value);
+          last = new WriteThroughEntry(key, value);
+          return last;
+        }
+
+        @Override
+        void remove(K key, V value) {
+          super.remove(key, last.getValue()); // as set by the entry's setValue, if it was called
         }
       };
     }
@@ -1330,13 +1501,41 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
   }
 
-  /** An iterator over a snapshot taken when it is created; {@code remove} removes the key. */
+  /**
+   * Removes each entry that {@code filter} accepts, if it still holds the value the filter saw: a
+   * scan of a snapshot, with {@link #remove(Object, Object)} for each accepted entry.
+   */
+  @SuppressWarnings("unchecked") // only K and V are ever stored
+  private boolean removeEntriesIf(BiPredicate<K, V> filter) {
+    Object[] entries = snapshot();
+    boolean removed = false;
+    for (int i = 0; i < entries.length; i += 2) {
+      K key = (K) entries[i];
+      V value = (V) entries[i + 1];
+      if (filter.test(key, value) && remove(key, value)) {
+        removed = true;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * An iterator over a snapshot taken when it is created; {@code remove} removes the entry last
+   * returned if it still holds the value returned (a key set's iterator: the key, whatever its
+   * value).
+   */
   private abstract class SnapshotIterator<T> implements Iterator<T> {
     private final Object[] entries = snapshot();
     private int next;
     private K lastKey;
+    private V lastValue;
 
     abstract T element(K key, V value);
+
+    /** Removes the mapping of {@code key} if it is still {@code value}. */
+    void remove(K key, V value) {
+      ConcurrentCuckooHashMap.this.remove(key, value);
+    }
 
     @Override
     public boolean hasNext() {
@@ -1350,9 +1549,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         throw new NoSuchElementException();
       }
       lastKey = (K) entries[next];
-      V value = (V) entries[next + 1];
+      lastValue = (V) entries[next + 1];
       next += 2;
-      return element(lastKey, value);
+      return element(lastKey, lastValue);
     }
 
     @Override
@@ -1360,7 +1559,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       if (lastKey == null) {
         throw new IllegalStateException("next() has not returned an element since the last remove");
       }
-      ConcurrentCuckooHashMap.this.remove(lastKey);
+      remove(lastKey, lastValue);
       lastKey = null;
     }
   }

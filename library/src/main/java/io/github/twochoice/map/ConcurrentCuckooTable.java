@@ -30,9 +30,10 @@ import java.util.concurrent.locks.LockSupport;
  * writer holds it ({@link #WRITING}), bit 1 set while the whole table is frozen for a growth or a
  * snapshot ({@link #FROZEN}: writers wait, readers do not), and a counter above, which every write
  * that changed the stripe's buckets increments when it unlocks. Each stripe's record also counts
- * the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared counter) and the
- * inserts that moved no key. Records are 128 bytes apart, so two stripes never share a cache line
- * (nor an adjacent-line prefetch pair).
+ * the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared counter), the
+ * inserts that moved no key and the keys of the stripe that are {@link Reservation reserved} by a
+ * compute call, whose list a write consults only when that count is not zero. Records are 128 bytes
+ * apart, so two stripes never share a cache line (nor an adjacent-line prefetch pair).
  *
  * <p><b>Optimistic reads (seqlock).</b> A lookup of a key with stripe mask M reads the stripe words
  * of M with acquire loads and gives up for now if one is being written ({@link #stamp}); it then
@@ -107,10 +108,15 @@ final class ConcurrentCuckooTable {
   /** Longs per stripe record: 128 bytes, two cache lines. */
   private static final int STRIDE = 16;
 
-  /** Offsets in a stripe record: the word, the keys in its buckets, the inserts that moved none. */
+  /**
+   * Offsets in a stripe record: the word, the keys in its buckets, the inserts that moved none, the
+   * reserved keys.
+   */
   private static final int KEYS = 1;
 
   private static final int QUIET_INSERTS = 2;
+
+  private static final int RESERVED = 3;
 
   /** Failed validations after which a reader takes the stripes instead of spinning on them. */
   private static final int OPTIMISTIC_READS = 16;
@@ -145,6 +151,9 @@ final class ConcurrentCuckooTable {
 
   /** One record of {@link #STRIDE} longs per stripe. */
   private final long[] stripes;
+
+  /** Each stripe's reserved keys, linked through {@link Reservation#next}; under the stripe. */
+  private final Reservation[] reservations;
 
   private final int stripeMask;
   private final int stripeShift;
@@ -194,6 +203,7 @@ final class ConcurrentCuckooTable {
     this.tags = new long[this.buckets];
     this.kv = new Object[2 * (int) slots];
     this.stripes = new long[STRIDE * stripeCountHere];
+    this.reservations = new Reservation[stripeCountHere];
     this.stripeMask = stripeCountHere - 1;
     this.stripeShift = Integer.numberOfTrailingZeros(stripeCountHere);
     this.hasher = hasher;
@@ -656,8 +666,75 @@ final class ConcurrentCuckooTable {
   }
 
   private void addToRecord(int bucket, int field, long delta) {
-    int offset = STRIDE * (bucket & stripeMask) + field;
+    addToStripe(bucket & stripeMask, field, delta);
+  }
+
+  private void addToStripe(int stripe, int field, long delta) {
+    int offset = STRIDE * stripe + field;
     LONGS.setOpaque(stripes, offset, (long) LONGS.getOpaque(stripes, offset) + delta);
+  }
+
+  // ---- Reservations: the caller holds the stripe, or has frozen the table ----
+
+  /**
+   * Returns the reservation of {@code key} (hash {@code hash}) in {@code stripe}, or null: one read
+   * of the stripe's count while no key of the stripe is reserved.
+   */
+  Reservation reservationOf(int stripe, long hash, Object key) {
+    if ((long) LONGS.getOpaque(stripes, STRIDE * stripe + RESERVED) == 0) {
+      return null;
+    }
+    for (Reservation r = reservations[stripe]; r != null; r = r.next) {
+      if (r.hash == hash && KeyEquality.same(strategy, key, r.key)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** Adds {@code reservation}, of a key of {@code stripe} that no other call has reserved. */
+  void reserve(int stripe, Reservation reservation) {
+    reservation.next = reservations[stripe];
+    reservations[stripe] = reservation;
+    addToStripe(stripe, RESERVED, 1);
+  }
+
+  /** Removes {@code reservation} from {@code stripe} if it is there (clear may have dropped it). */
+  void unreserve(int stripe, Reservation reservation) {
+    Reservation previous = null;
+    for (Reservation r = reservations[stripe]; r != null; previous = r, r = r.next) {
+      if (r == reservation) {
+        if (previous == null) {
+          reservations[stripe] = r.next;
+        } else {
+          previous.next = r.next;
+        }
+        r.next = null;
+        addToStripe(stripe, RESERVED, -1);
+        return;
+      }
+    }
+  }
+
+  /** Moves every reservation of this frozen table to {@code larger}, which no other thread sees. */
+  void moveReservationsTo(ConcurrentCuckooTable larger) {
+    for (int stripe = 0; stripe < reservations.length; stripe++) {
+      for (Reservation r = reservations[stripe]; r != null; ) {
+        Reservation next = r.next;
+        larger.reserve(larger.stripeOf(r.hash), r);
+        r = next;
+      }
+      reservations[stripe] = null;
+    }
+  }
+
+  /** Cancels every reservation of this frozen table, whose mappings {@code clear} removes. */
+  void cancelReservations() {
+    for (Reservation head : reservations) {
+      for (Reservation r = head; r != null; r = r.next) {
+        r.cancel();
+      }
+    }
   }
 
   // ---- The overflow area ----

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The stress test runs for seconds in the default build; the model checker (about five minutes
  * on two cores) and a longer stress test run under the tag {@code slow}. The operations: get,
- * containsKey, put, putIfAbsent, remove (both), replace (both), computeIfAbsent, merge and size, on
- * keys 1 to 4: few, so that concurrent operations often meet on one key.
+ * containsKey, put, putIfAbsent, remove (both), replace (both), computeIfAbsent, compute,
+ * computeIfPresent, merge and size, on keys 1 to 4: few, so that concurrent operations often meet
+ * on one key (and so on its reservation, which the compute operations take).
  */
 @Param(name = "key", gen = IntGen.class, conf = "1:4")
 @Param(name = "value", gen = IntGen.class, conf = "1:3")
@@ -87,8 +88,23 @@ public class ConcurrentCuckooLincheckTest {
   }
 
   @Operation
+  public Integer compute(@Param(name = "key") int k, @Param(name = "value") int v) {
+    return map.compute(key(k), (x, old) -> remap(old, v));
+  }
+
+  @Operation
+  public Integer computeIfPresent(@Param(name = "key") int k) {
+    return map.computeIfPresent(key(k), (x, old) -> old > 2 ? null : old + 1);
+  }
+
+  @Operation
   public Integer merge(@Param(name = "key") int k, @Param(name = "value") int v) {
     return map.merge(key(k), v, Integer::sum);
+  }
+
+  /** The function of compute: v if absent, removal once the sum passes 5, else the sum. */
+  static Integer remap(Integer old, int v) {
+    return old == null ? Integer.valueOf(v) : old + v > 5 ? null : old + v;
   }
 
   @Operation
@@ -137,6 +153,14 @@ public class ConcurrentCuckooLincheckTest {
 
     public Integer computeIfAbsent(int k, int v) {
       return map.computeIfAbsent(key(k), x -> v);
+    }
+
+    public Integer compute(int k, int v) {
+      return map.compute(key(k), (x, old) -> remap(old, v));
+    }
+
+    public Integer computeIfPresent(int k) {
+      return map.computeIfPresent(key(k), (x, old) -> old > 2 ? null : old + 1);
     }
 
     public Integer merge(int k, int v) {

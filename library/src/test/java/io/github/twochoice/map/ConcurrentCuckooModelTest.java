@@ -158,6 +158,22 @@ class ConcurrentCuckooModelTest {
   }
 
   @Test
+  void aKeySetOfAnExpectedSizeHoldsItWithoutGrowing() {
+    ConcurrentCuckooHashMap.KeySetView<Integer, Boolean> set =
+        ConcurrentCuckooHashMap.newKeySet(10_000);
+    long buckets = set.getMap().loadStats().buckets();
+    for (int i = 0; i < 10_000; i++) {
+      assertTrue(set.add(i));
+    }
+    assertEquals(10_000, set.size());
+    assertEquals(buckets, set.getMap().loadStats().buckets());
+    assertEquals(Boolean.TRUE, set.getMappedValue());
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ConcurrentCuckooHashMap.newKeySet(-1));
+    assertTrue(e.getMessage().contains("expectedSize"), e.getMessage());
+  }
+
+  @Test
   void recursiveComputeIfAbsentOfTheSameKeyThrows() {
     ConcurrentCuckooHashMap<String, String> map = new ConcurrentCuckooHashMap<>();
     IllegalStateException e =
