@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A map shared by all benchmark threads ({@code -t 1}, {@code -t 2}: the thread count is JMH's
  * option), under a mix of reads and writes: {@code read} (gets only), {@code 90-10} and {@code
- * 50-50} (percent gets and writes). The map holds {@code size} random keys, each its own value.
+ * 50-50} (percent gets and writes), or {@code merge} (counting: every operation a {@code merge(key,
+ * 1, Integer::sum)} of a present key, so each calls its function). The map holds {@code size}
+ * random keys.
  *
  * <p>Every thread has its own sequence of 2<sup>20</sup> operations, drawn with its own seed, which
  * it walks around; each operation's key is an {@linkplain KeyType#copies equal-but-distinct copy},
@@ -56,6 +58,10 @@ public class ConcurrentBenchmark {
   private static final byte GET = 0;
   private static final byte PUT = 1;
   private static final byte REMOVE = 2;
+  private static final byte MERGE = 3;
+
+  /** The count a merge adds, and each counter's first value. */
+  private static final Integer ONE = 1;
 
   @Param({"ConcurrentHashMap", "ConcurrentCuckoo"})
   Impl impl;
@@ -69,8 +75,10 @@ public class ConcurrentBenchmark {
   @Param({"grown"})
   String fill;
 
-  /** The percentage of gets: {@code read} (100), {@code 90-10} or {@code 50-50}. */
-  @Param({"read", "90-10", "50-50"})
+  /**
+   * The percentage of gets: {@code read} (100), {@code 90-10} or {@code 50-50}; or {@code merge}.
+   */
+  @Param({"read", "90-10", "50-50", "merge"})
   String mix;
 
   private Map<Object, Object> map;
@@ -87,7 +95,7 @@ public class ConcurrentBenchmark {
           default -> throw new IllegalArgumentException("fill: " + fill);
         };
     for (int i = 0; i < size; i++) {
-      map.put(universe[i], universe[i]);
+      map.put(universe[i], mix.equals("merge") ? ONE : universe[i]);
     }
     System.gc();
   }
@@ -107,16 +115,22 @@ public class ConcurrentBenchmark {
             case "read" -> 100;
             case "90-10" -> 90;
             case "50-50" -> 50;
+            case "merge" -> -1;
             default -> throw new IllegalArgumentException("mix: " + shared.mix);
           };
       Object[] lookups =
-          readPercent == 100 ? Arrays.copyOf(shared.universe, shared.size) : shared.universe;
+          readPercent == 100 || readPercent < 0
+              ? Arrays.copyOf(shared.universe, shared.size)
+              : shared.universe;
       SplittableRandom random = new SplittableRandom(KeyType.SEED * 31 + seed);
       ops = new byte[SEQUENCE];
       keys = new Object[SEQUENCE];
       boolean nextWriteIsPut = true;
       for (int i = 0; i < SEQUENCE; i++) {
-        if (random.nextInt(100) < readPercent) {
+        if (readPercent < 0) {
+          ops[i] = MERGE;
+          keys[i] = shared.keyType.copy(lookups[random.nextInt(lookups.length)]);
+        } else if (random.nextInt(100) < readPercent) {
           ops[i] = GET;
           keys[i] = shared.keyType.copy(lookups[random.nextInt(lookups.length)]);
         } else {
@@ -127,6 +141,10 @@ public class ConcurrentBenchmark {
       }
       cursor = 0;
     }
+  }
+
+  private static Object sum(Object a, Object b) {
+    return (Integer) a + (Integer) b;
   }
 
   /** Runs {@link #BATCH} operations of the thread's sequence; returns how many gets hit. */
@@ -143,7 +161,8 @@ public class ConcurrentBenchmark {
       switch (ops[c]) {
         case GET -> hits += m.get(key) != null ? 1 : 0;
         case PUT -> m.put(key, key);
-        default -> m.remove(key);
+        case REMOVE -> m.remove(key);
+        default -> m.merge(key, ONE, ConcurrentBenchmark::sum);
       }
       c = (c + 1) & (SEQUENCE - 1);
     }
