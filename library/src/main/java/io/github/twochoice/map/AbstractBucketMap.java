@@ -5,10 +5,6 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.Serializable;
 
 /**
  * What {@link DLeftHashMap} and {@link CuckooHashMap} share: a {@link BucketTable} of d choices and
@@ -32,7 +28,7 @@ import java.io.Serializable;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements Serializable {
+abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
   private static final long serialVersionUID = 1L;
 
   /** A key the rule cannot place grows the table at this fraction of the load factor or above. */
@@ -395,37 +391,8 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> implements 
     return copy;
   }
 
-  /**
-   * Checks the settings of a bucket map read from a stream: d, b, the load factor and the hasher.
-   *
-   * @throws InvalidObjectException naming the first invalid setting
-   */
-  static void checkSettings(int choices, int slotsPerBucket, double loadFactor, ChoiceHasher hasher)
-      throws InvalidObjectException {
-    if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
-      throw new InvalidObjectException("invalid number of choices: " + choices);
-    }
-    if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
-      throw new InvalidObjectException("invalid number of slots per bucket: " + slotsPerBucket);
-    }
-    if (!(loadFactor > 0) || loadFactor > 1) {
-      throw new InvalidObjectException("invalid load factor: " + loadFactor);
-    }
-    if (hasher == null) {
-      throw new InvalidObjectException("missing hasher");
-    }
-  }
-
-  /**
-   * Reads the settings and checks them; the subclass reads the entries.
-   *
-   * @param in the stream
-   * @throws IOException if the stream fails or holds invalid settings
-   * @throws ClassNotFoundException if the hasher's class cannot be found
-   */
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
-    checkSettings(choices, slotsPerBucket, loadFactor, hasher);
-    table = emptyTable(1);
+  @Override
+  final SerialForm serialForm(Object source) {
+    return SerialForm.bucketed(source, choices, slotsPerBucket, loadFactor, hasher, strategy, 0);
   }
 }

@@ -4,10 +4,9 @@
  */
 package io.github.twochoice.map;
 
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
+import java.io.Serializable;
 import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
@@ -56,7 +55,10 @@ import java.util.function.IntFunction;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Cloneable, LoadReporting {
+abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
+    implements Cloneable, LoadReporting, Serializable {
+  private static final long serialVersionUID = 1L;
+
   /**
    * A removal shrinks the table when its entries fall below this fraction's inverse of the growth
    * threshold: 1/4, so that shrinking to half full leaves a factor of two before the table grows or
@@ -847,39 +849,28 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V> implements Clonea
     }
   }
 
-  // ---- Serialization of the entries, shared by every map ----
+  // ---- Serialization: every map writes its SerialForm ----
 
-  /** Writes the size, then each key and its value (only the keys for a table of keys). */
-  final void writeEntries(ObjectOutputStream out) throws IOException {
-    out.writeInt(size());
-    boolean values = storesValues();
-    for (int i = nextLive(0); i < indexLimit(); i = nextLive(i + 1)) {
-      out.writeObject(keyAt(i));
-      if (values) {
-        out.writeObject(valueAt(i));
-      }
-    }
+  /** The serialized form of {@code source}: this map, or the set on this table of keys. */
+  abstract SerialForm serialForm(Object source);
+
+  /**
+   * Writes the {@linkplain SerialForm serialized form} instead of this map: its class, its settings
+   * as plain values and its entries, never the layout of its table.
+   *
+   * @return the form to write
+   */
+  final Object writeReplace() {
+    return serialForm(this);
   }
 
   /**
-   * Reads what {@link #writeEntries} wrote into this empty map, rejecting a negative size and a
-   * repeated key.
+   * Refuses a stream that holds this map's own fields: a map is read from its serialized form only.
+   *
+   * @param in the stream
+   * @throws InvalidObjectException always
    */
-  @SuppressWarnings("unchecked") // the stream is trusted to hold the types it was written with
-  final void readEntries(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    int size = in.readInt();
-    if (size < 0) {
-      throw new InvalidObjectException("negative size in stream: " + size);
-    }
-    for (int i = 0; i < size; i++) {
-      K key = (K) in.readObject();
-      V value = storesValues() ? (V) in.readObject() : null;
-      long hash = hash(key);
-      int index = findToInsert(hash, key);
-      if (index >= 0) {
-        throw new InvalidObjectException("duplicate key in stream: " + key);
-      }
-      insert(hash, key, value, index);
-    }
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw SerialForm.proxyRequired();
   }
 }

@@ -5,7 +5,6 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.stats.LoadStats;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
@@ -158,16 +157,22 @@ abstract class AbstractFlatSet<E, M extends AbstractFlatMap<E, Object>> extends 
   }
 
   /**
-   * Reads the map and checks that it is a table of keys only.
+   * Writes the {@linkplain SerialForm serialized form} instead of this set: its class, its settings
+   * as plain values and its elements, never the layout of its table.
+   *
+   * @return the form to write
+   */
+  final Object writeReplace() {
+    return map.serialForm(this);
+  }
+
+  /**
+   * Refuses a stream that holds this set's own fields: a set is read from its serialized form only.
    *
    * @param in the stream
-   * @throws IOException if the stream fails or holds no such map
-   * @throws ClassNotFoundException if a class cannot be found
+   * @throws InvalidObjectException always
    */
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
-    if (map == null || map.storesValues()) {
-      throw new InvalidObjectException("a set needs a table of keys only");
-    }
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw SerialForm.proxyRequired();
   }
 }

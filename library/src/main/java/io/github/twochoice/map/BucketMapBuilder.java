@@ -26,11 +26,7 @@ abstract class BucketMapBuilder<B extends BucketMapBuilder<B>> extends MapBuilde
    * @throws IllegalArgumentException if {@code choices} is outside [2, 8]
    */
   public B choices(int choices) {
-    if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
-      throw new IllegalArgumentException(
-          "choices must be between 2 and " + BucketTable.MAX_CHOICES + ": " + choices);
-    }
-    this.choices = choices;
+    this.choices = checkChoices(choices);
     return self();
   }
 

@@ -45,9 +45,6 @@ import java.util.Arrays;
  * value references (compressed; 4 for keys only), plus one byte of tags per slot.
  */
 final class BucketTable {
-  /** The most choices per key. */
-  static final int MAX_CHOICES = 8;
-
   /** The most slots per bucket: one tag byte each in a {@code long}. */
   static final int MAX_SLOTS_PER_BUCKET = 8;
 
@@ -94,7 +91,7 @@ final class BucketTable {
   /**
    * Creates an empty table.
    *
-   * @param choices d, from 2 to {@value #MAX_CHOICES}
+   * @param choices d, from 2 to {@value MapBuilder#MAX_CHOICES}
    * @param slotsPerBucket b: 1, 2, 4 or 8
    * @param subtables whether choice i lies in the i-th of d equal ranges (d-left) rather than
    *     anywhere

@@ -6,11 +6,6 @@ package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
 import io.github.twochoice.stats.LoadStats;
-import java.io.IOException;
-import java.io.InvalidObjectException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -69,14 +64,11 @@ import java.util.Objects;
  * @param <K> the type of keys
  * @param <V> the type of values
  */
-abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Serializable {
-  private static final long serialVersionUID = 2L;
+abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> {
+  private static final long serialVersionUID = 1L;
 
   /** The default number of entries per bucket before the table grows. */
   static final double DEFAULT_LOAD_FACTOR = 1.0;
-
-  /** The most choices a map accepts: beyond it a miss reads more than balance saves. */
-  static final int MAX_CHOICES = 8;
 
   /** Chain length, per unit of load factor, at which new keys go to the overflow area. */
   private static final int CHAIN_LIMIT_PER_UNIT_LOAD = 16;
@@ -191,9 +183,6 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     }
     return loadFactor;
   }
-
-  /** Returns whether a serialized map of this class may have {@code d} choices. */
-  abstract boolean acceptsChoices(int d);
 
   /**
    * Returns the number of buckets each key may join.
@@ -863,40 +852,8 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> implements Ser
     return copy;
   }
 
-  /**
-   * Writes the settings, then the size and each key and value.
-   *
-   * @param out the stream
-   * @throws IOException if the stream fails
-   * @serialData the number of entries (int), then each key and value (Objects)
-   */
-  private void writeObject(ObjectOutputStream out) throws IOException {
-    out.defaultWriteObject();
-    writeEntries(out);
-  }
-
-  /**
-   * Reads the settings, checks them, and inserts the entries again with this map's rule.
-   *
-   * @param in the stream
-   * @throws IOException if the stream fails or holds an invalid map
-   * @throws ClassNotFoundException if a key's or value's class cannot be found
-   */
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
-    if (!acceptsChoices(choices)) {
-      throw new InvalidObjectException("invalid number of choices: " + choices);
-    }
-    if (hasher == null) {
-      throw new InvalidObjectException("missing hasher");
-    }
-    try {
-      checkLoadFactor(loadFactor);
-    } catch (IllegalArgumentException e) {
-      throw (InvalidObjectException) new InvalidObjectException(e.getMessage()).initCause(e);
-    }
-    chainLimit = chainLimitFor(loadFactor);
-    allocate(MIN_BUCKETS, 0);
-    readEntries(in);
+  @Override
+  final SerialForm serialForm(Object source) {
+    return SerialForm.chained(source, choices, loadFactor, hasher, strategy);
   }
 }

@@ -25,11 +25,7 @@ abstract class ChoicesBuilder<B extends ChoicesBuilder<B>> extends MapBuilder<B>
    * @throws IllegalArgumentException if {@code choices} is outside [2, 8]
    */
   public B choices(int choices) {
-    if (choices < 2 || choices > ChainedHashMap.MAX_CHOICES) {
-      throw new IllegalArgumentException(
-          "choices must be between 2 and " + ChainedHashMap.MAX_CHOICES + ": " + choices);
-    }
-    this.choices = choices;
+    this.choices = checkChoices(choices);
     return self();
   }
 }

@@ -7,10 +7,8 @@ package io.github.twochoice.map;
 import io.github.twochoice.hash.ChoiceHasher;
 import io.github.twochoice.stats.CuckooStats;
 import io.github.twochoice.stats.LoadStats;
-import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -110,7 +108,7 @@ import java.util.function.Predicate;
  *
  * @param <K> the type of keys
  * @param <V> the type of values
- * @since 0.2.0
+ * @since 0.1.0
  */
 public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     implements ConcurrentMap<K, V>, LoadReporting, Serializable {
@@ -318,7 +316,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /**
    * Builds {@link ConcurrentCuckooHashMap}s.
    *
-   * @since 0.2.0
+   * @since 0.1.0
    */
   public static final class Builder extends BucketMapBuilder<Builder> {
     private int lockStripes = defaultLockStripes();
@@ -330,6 +328,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     @Override
     Builder self() {
       return this;
+    }
+
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }
 
     /** Sixteen stripes per processor, a power of two, at most 64. */
@@ -1209,7 +1212,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    *
    * @param <K> the type of keys
    * @param <V> the type of values of the map
-   * @since 0.2.0
+   * @since 0.1.0
    */
   public static final class KeySetView<K, V> extends AbstractSet<K> implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -1633,51 +1636,23 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   // ---- Serialization ----
 
   /**
-   * Writes the settings, then a snapshot of the entries.
+   * Writes the {@linkplain SerialForm serialized form} instead of this map: its class, its settings
+   * as plain values and a snapshot of its entries, never the layout of its table.
    *
-   * @param out the stream
-   * @throws IOException if the stream fails
-   * @serialData the number of entries (int), then each key and value (Objects)
+   * @return the form to write
    */
-  private void writeObject(ObjectOutputStream out) throws IOException {
-    out.defaultWriteObject();
-    Object[] entries = snapshot();
-    out.writeInt(entries.length / 2);
-    for (Object o : entries) {
-      out.writeObject(o);
-    }
+  private Object writeReplace() {
+    return SerialForm.bucketed(
+        this, choices, slotsPerBucket, loadFactor, hasher, strategy, lockStripes);
   }
 
   /**
-   * Reads the settings, checks them, and places the entries again.
+   * Refuses a stream that holds this map's own fields: a map is read from its serialized form only.
    *
    * @param in the stream
-   * @throws IOException if the stream fails or holds an invalid map
-   * @throws ClassNotFoundException if a class of the stream cannot be found
+   * @throws InvalidObjectException always
    */
-  @SuppressWarnings("unchecked") // the stream was written from a map of K to V
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
-    AbstractBucketMap.checkSettings(choices, slotsPerBucket, loadFactor, hasher);
-    if (lockStripes < 1
-        || lockStripes > ConcurrentCuckooTable.MAX_STRIPES
-        || Integer.bitCount(lockStripes) != 1) {
-      throw new InvalidObjectException("invalid number of lock stripes: " + lockStripes);
-    }
-    int size = in.readInt();
-    if (size < 0) {
-      throw new InvalidObjectException("negative size: " + size);
-    }
-    initialize(0);
-    for (int i = 0; i < size; i++) {
-      Object key = in.readObject();
-      Object value = in.readObject();
-      if (key == null || value == null) {
-        throw new InvalidObjectException("null key or value");
-      }
-      if (putIfAbsent((K) key, (V) value) != null) {
-        throw new InvalidObjectException("repeated key: " + key);
-      }
-    }
+  private void readObject(ObjectInputStream in) throws InvalidObjectException {
+    throw SerialForm.proxyRequired();
   }
 }

@@ -173,7 +173,7 @@ final class ConcurrentCuckooTable {
   /**
    * Creates an empty table.
    *
-   * @param choices d, from 2 to {@link BucketTable#MAX_CHOICES}
+   * @param choices d, from 2 to {@link MapBuilder#MAX_CHOICES}
    * @param slotsPerBucket b: 1, 2, 4 or 8
    * @param buckets the number of buckets, rounded up to a multiple of the stripes the table uses
    * @param stripeCount the most stripes, a power of two up to {@link #MAX_STRIPES}; a table of

@@ -6,9 +6,6 @@ package io.github.twochoice.map;
 
 import io.github.twochoice.stats.CuckooStats;
 import io.github.twochoice.stats.LoadStats;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
@@ -59,7 +56,7 @@ import java.util.Objects;
  * @since 0.1.0
  */
 public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
-  private static final long serialVersionUID = 2L;
+  private static final long serialVersionUID = 1L;
 
   /** The default number of choices. */
   public static final int DEFAULT_CHOICES = 2;
@@ -147,6 +144,11 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     @Override
     Builder self() {
       return this;
+    }
+
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }
 
     /**
@@ -267,30 +269,5 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     copy.search = new BucketSearch(hasher(), strategy());
     copy.evictionPaths = evictionPaths.clone();
     return copy;
-  }
-
-  /**
-   * Writes the size, then each key and value (the settings come first, from the superclass).
-   *
-   * @param out the stream
-   * @throws IOException if the stream fails
-   * @serialData the number of entries (int), then each key and value (Objects)
-   */
-  private void writeObject(ObjectOutputStream out) throws IOException {
-    out.defaultWriteObject();
-    writeEntries(out);
-  }
-
-  /**
-   * Reads the entries and places them again with this map's rule.
-   *
-   * @param in the stream
-   * @throws IOException if the stream fails or holds an invalid map
-   * @throws ClassNotFoundException if a key's or value's class cannot be found
-   */
-  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
-    in.defaultReadObject();
-    initializeInsertState();
-    readEntries(in);
   }
 }

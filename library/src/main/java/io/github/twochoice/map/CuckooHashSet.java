@@ -102,6 +102,11 @@ public final class CuckooHashSet<E> extends AbstractBucketSet<E, CuckooHashMap<E
       return this;
     }
 
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
+    }
+
     /**
      * Returns a new empty set with this builder's settings.
      *

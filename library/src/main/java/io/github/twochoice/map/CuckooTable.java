@@ -35,10 +35,7 @@ public final class CuckooTable {
   private final BucketSearch search;
 
   CuckooTable(int choices, int slotsPerBucket, int buckets, ChoiceHasher hasher) {
-    if (choices < 2 || choices > BucketTable.MAX_CHOICES) {
-      throw new IllegalArgumentException(
-          "choices must be between 2 and " + BucketTable.MAX_CHOICES + ": " + choices);
-    }
+    MapBuilder.checkChoices(choices);
     if (!BucketTable.isValidSlotsPerBucket(slotsPerBucket)) {
       throw new IllegalArgumentException("slotsPerBucket must be 1, 2, 4 or 8: " + slotsPerBucket);
     }

@@ -100,6 +100,11 @@ public final class DLeftHashSet<E> extends AbstractBucketSet<E, DLeftHashMap<E, 
       return this;
     }
 
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
+    }
+
     /**
      * Returns a new empty set with this builder's settings.
      *

@@ -16,6 +16,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param <B> the concrete builder type, returned by every setter
  */
 abstract class MapBuilder<B extends MapBuilder<B>> {
+  /**
+   * The most choices per key of any map: past a few choices a miss reads more buckets than the
+   * balance saves (the maximum load falls like 1 / ln d), and 8 is what the chained maps' packed
+   * shortest-chain word and the bucket tables' candidate masks hold.
+   */
+  static final int MAX_CHOICES = 8;
+
   int expectedSize;
   double loadFactor;
   boolean loadFactorSet;
@@ -28,6 +35,26 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
   }
 
   abstract B self();
+
+  /**
+   * Checks a number of choices d, the one check of every map and table that takes d.
+   *
+   * @return {@code choices}
+   * @throws IllegalArgumentException if {@code choices} is outside [2, {@value #MAX_CHOICES}]
+   */
+  static int checkChoices(int choices) {
+    if (choices < 2 || choices > MAX_CHOICES) {
+      throw new IllegalArgumentException(
+          "choices must be between 2 and " + MAX_CHOICES + ": " + choices);
+    }
+    return choices;
+  }
+
+  /**
+   * Builds the map or set with this builder's settings and {@code strategy} (null: the keys' own
+   * equality): what {@link SerialForm} calls, whatever the builder.
+   */
+  abstract Object buildFor(HashStrategy<?> strategy);
 
   /**
    * Sets the number of entries the map should hold without growing.

@@ -104,6 +104,11 @@ public final class OneChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
       return this;
     }
 
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
+    }
+
     /**
      * Returns a new empty map with this builder's settings.
      *
@@ -128,11 +133,6 @@ public final class OneChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     public <K, V> OneChoiceHashMap<K, V> build(HashStrategy<? super K> strategy) {
       return new OneChoiceHashMap<>(this, Objects.requireNonNull(strategy, "strategy"));
     }
-  }
-
-  @Override
-  boolean acceptsChoices(int d) {
-    return d == 1;
   }
 
   @Override

@@ -116,6 +116,11 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
       return this;
     }
 
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
+    }
+
     /**
      * Returns a new empty map with this builder's settings.
      *
@@ -140,11 +145,6 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     public <K, V> TwoChoiceHashMap<K, V> build(HashStrategy<? super K> strategy) {
       return new TwoChoiceHashMap<>(this, true, Objects.requireNonNull(strategy, "strategy"));
     }
-  }
-
-  @Override
-  boolean acceptsChoices(int d) {
-    return d >= 2 && d <= MAX_CHOICES;
   }
 
   @Override

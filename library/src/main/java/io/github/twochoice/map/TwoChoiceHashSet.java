@@ -98,6 +98,11 @@ public final class TwoChoiceHashSet<E> extends AbstractFlatSet<E, TwoChoiceHashM
       return this;
     }
 
+    @Override
+    Object buildFor(HashStrategy<?> strategy) {
+      return strategy == null ? build() : build(KeyEquality.erase(strategy));
+    }
+
     /**
      * Returns a new empty set with this builder's settings.
      *

@@ -167,7 +167,7 @@ class ConcurrentCuckooModelTest {
     }
     assertEquals(10_000, set.size());
     assertEquals(buckets, set.getMap().loadStats().buckets());
-    assertEquals(Boolean.TRUE, set.getMappedValue());
+    assertTrue(set.getMappedValue());
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ConcurrentCuckooHashMap.newKeySet(-1));
     assertTrue(e.getMessage().contains("expectedSize"), e.getMessage());

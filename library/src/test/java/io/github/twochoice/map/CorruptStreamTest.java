@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.hash.ChoiceHasher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,10 +27,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Serialized maps and sets that were tampered with: a missing hash function, settings out of range
- * (each bound tried on both sides), entry counts that do not match the entries, a set over a table
- * with values or over none. Each is rejected with {@link InvalidObjectException} or another {@link
- * IOException}; the streams just inside the bounds give working maps.
+ * Serialized maps and sets that were tampered with: settings out of range in their {@link
+ * SerialForm} (each bound tried on both sides), an unknown class or hash family, entry counts that
+ * do not match the entries, a repeated key, a stream that holds a map's own fields instead of its
+ * form. Each is rejected with {@link InvalidObjectException} or another {@link IOException}; the
+ * streams just inside the bounds give working maps.
  */
 class CorruptStreamTest {
   static Stream<Supplier<AbstractFlatMap<Object, Object>>> maps() {
@@ -76,25 +76,27 @@ class CorruptStreamTest {
     assertTrue(e.getMessage().contains(message), e.getMessage());
   }
 
-  /** Sets the (possibly final) field {@code name} of {@code declaring} in {@code target}. */
-  private static void setField(Object target, Class<?> declaring, String name, Object value)
-      throws ReflectiveOperationException {
-    Field field = declaring.getDeclaredField(name);
-    field.setAccessible(true);
-    field.set(target, value);
+  /** Sets the (possibly final) field {@code name} of {@code target}'s class in {@code target}. */
+  private static void setField(Object target, String name, Object value) {
+    try {
+      Field field = target.getClass().getDeclaredField(name);
+      field.setAccessible(true);
+      field.set(target, value);
+    } catch (ReflectiveOperationException e) {
+      throw new LinkageError(e.getMessage(), e);
+    }
   }
 
-  /** The map's settings class: the one that declares and checks its fields. */
-  private static Class<?> settingsClass(AbstractFlatMap<?, ?> map) {
-    return map instanceof ChainedHashMap<?, ?> ? ChainedHashMap.class : AbstractBucketMap.class;
-  }
-
-  /** Returns a copy of {@code map}'s serialized form with {@code field} set to {@code value}. */
-  private static byte[] withSetting(AbstractFlatMap<Object, Object> map, String field, Object value)
-      throws Exception {
-    AbstractFlatMap<Object, Object> copy = map.clone();
-    setField(copy, settingsClass(copy), field, value);
-    return serialize(copy);
+  /** Returns {@code o} serialized, its form's setting {@code field} set to {@code value}. */
+  private static byte[] withSetting(Object o, String field, Object value) throws IOException {
+    return serialize(
+        o,
+        x -> {
+          if (x instanceof SerialForm) {
+            setField(x, field, value);
+          }
+          return x;
+        });
   }
 
   /** Deserializes a map and checks that it works: grows, finds and removes its keys. */
@@ -114,12 +116,37 @@ class CorruptStreamTest {
 
   @ParameterizedTest
   @MethodSource("maps")
-  void aMissingHashFunctionIsRejected(Supplier<AbstractFlatMap<Object, Object>> factory)
+  void anUnknownClassOrHashFamilyIsRejected(Supplier<AbstractFlatMap<Object, Object>> factory)
       throws Exception {
     AbstractFlatMap<Object, Object> map = factory.get();
     map.put("a", 1);
     assertWorks(serialize(map));
-    assertInvalid(serialize(map, o -> o instanceof ChoiceHasher ? null : o), "missing hasher");
+    assertInvalid(withSetting(map, "type", "HashMap"), "not a map or set of twochoice: HashMap");
+    assertInvalid(withSetting(map, "type", null), "not a map or set of twochoice");
+    assertInvalid(withSetting(map, "hashFamily", "SHA1"), "SHA1");
+    assertInvalid(withSetting(map, "hashFamily", null), "null");
+    assertWorks(withSetting(map, "hashFamily", "TABULATION"));
+  }
+
+  /**
+   * A forged stream: the map's or set's own fields where its form should be (the form replaced by
+   * the object itself as it is written), which a map must not read, or a stream could set up any
+   * layout.
+   */
+  @Test
+  void aStreamOfAMapsOwnFieldsIsRejected() throws Exception {
+    for (Object o :
+        java.util.List.of(
+            new OneChoiceHashMap<>(),
+            new TwoChoiceHashMap<>(),
+            new DLeftHashMap<>(),
+            new CuckooHashMap<>(),
+            new TwoChoiceHashSet<>(),
+            new CuckooHashSet<>(),
+            new ConcurrentCuckooHashMap<>())) {
+      byte[] forged = serialize(o, x -> x instanceof SerialForm ? o : x);
+      assertInvalid(forged, "read from its SerialForm only");
+    }
   }
 
   @Test
@@ -130,6 +157,8 @@ class CorruptStreamTest {
     assertWorks(withSetting(two, "choices", 2));
     assertWorks(withSetting(two, "choices", 8));
     assertInvalid(withSetting(two, "choices", 9), "choices");
+    assertInvalid(withSetting(two, "slotsPerBucket", 1), "slotsPerBucket must be 0");
+    assertInvalid(withSetting(two, "lockStripes", 1), "lockStripes must be 0");
 
     AbstractFlatMap<Object, Object> one = OneChoiceHashMap.builder().seed(1).build();
     assertInvalid(withSetting(one, "choices", 0), "choices");
@@ -157,29 +186,37 @@ class CorruptStreamTest {
 
   @Test
   void bucketMapsCheckTheirSettingsAtTheBounds() throws Exception {
-    for (AbstractFlatMap<Object, Object> map :
-        java.util.List.<AbstractFlatMap<Object, Object>>of(
-            DLeftHashMap.builder().seed(1).build(), CuckooHashMap.builder().seed(2).build())) {
+    for (Map<Object, Object> map :
+        java.util.List.<Map<Object, Object>>of(
+            DLeftHashMap.builder().seed(1).build(),
+            CuckooHashMap.builder().seed(2).build(),
+            ConcurrentCuckooHashMap.builder().seed(3).build())) {
       map.put("k", "v");
       assertInvalid(withSetting(map, "choices", 1), "choices");
       assertWorks(withSetting(map, "choices", 2));
       assertWorks(withSetting(map, "choices", 8));
       assertInvalid(withSetting(map, "choices", 9), "choices");
 
-      assertInvalid(withSetting(map, "slotsPerBucket", 0), "slots per bucket");
+      assertInvalid(withSetting(map, "slotsPerBucket", 0), "slotsPerBucket");
       assertWorks(withSetting(map, "slotsPerBucket", 1));
       assertWorks(withSetting(map, "slotsPerBucket", 2));
-      assertInvalid(withSetting(map, "slotsPerBucket", 3), "slots per bucket");
+      assertInvalid(withSetting(map, "slotsPerBucket", 3), "slotsPerBucket");
       assertWorks(withSetting(map, "slotsPerBucket", 8));
-      assertInvalid(withSetting(map, "slotsPerBucket", 16), "slots per bucket");
+      assertInvalid(withSetting(map, "slotsPerBucket", 16), "slotsPerBucket");
 
-      assertInvalid(withSetting(map, "loadFactor", 0.0), "load factor");
-      assertInvalid(withSetting(map, "loadFactor", -0.5), "load factor");
-      assertInvalid(withSetting(map, "loadFactor", Double.NaN), "load factor");
+      assertInvalid(withSetting(map, "loadFactor", 0.0), "loadFactor");
+      assertInvalid(withSetting(map, "loadFactor", -0.5), "loadFactor");
+      assertInvalid(withSetting(map, "loadFactor", Double.NaN), "loadFactor");
       assertWorks(withSetting(map, "loadFactor", 0.05));
       assertWorks(withSetting(map, "loadFactor", 1.0));
-      assertInvalid(withSetting(map, "loadFactor", Math.nextUp(1.0)), "load factor");
+      assertInvalid(withSetting(map, "loadFactor", Math.nextUp(1.0)), "loadFactor");
     }
+    ConcurrentCuckooHashMap<Object, Object> concurrent = new ConcurrentCuckooHashMap<>();
+    assertInvalid(withSetting(concurrent, "lockStripes", 0), "lockStripes");
+    assertInvalid(withSetting(concurrent, "lockStripes", 3), "lockStripes");
+    assertWorks(withSetting(concurrent, "lockStripes", 64));
+    assertInvalid(withSetting(concurrent, "lockStripes", 128), "lockStripes");
+    assertInvalid(withSetting(new CuckooHashMap<>(), "lockStripes", 4), "lockStripes must be 0");
   }
 
   /** Replaces the only occurrence of {@code from} in {@code bytes} by {@code to}. */
@@ -207,7 +244,8 @@ class CorruptStreamTest {
         () -> filled(CuckooHashMap.builder().seed(4).build()),
         () -> filled(TwoChoiceHashSet.builder().seed(5).build()),
         () -> filled(DLeftHashSet.builder().seed(6).build()),
-        () -> filled(CuckooHashSet.builder().seed(7).build()));
+        () -> filled(CuckooHashSet.builder().seed(7).build()),
+        () -> filled(ConcurrentCuckooHashMap.builder().seed(8).build()));
   }
 
   private static Object filled(Map<Object, Object> map) {
@@ -239,24 +277,13 @@ class CorruptStreamTest {
   }
 
   @Test
-  void aSetNeedsATableOfKeysOnly() throws Exception {
-    Set<Object> set = TwoChoiceHashSet.builder().seed(1).build();
-    set.add("a");
-    assertEquals(set, deserialize(serialize(set)));
-    assertInvalid(serialize(set, o -> o instanceof AbstractFlatMap ? null : o), "keys only");
-    TwoChoiceHashMap<Object, Object> withValues = new TwoChoiceHashMap<>();
-    withValues.put("a", null);
-    assertInvalid(
-        serialize(set, o -> o instanceof AbstractFlatMap && o != withValues ? withValues : o),
-        "keys only");
-
-    Set<Object> dLeft = DLeftHashSet.builder().seed(2).build();
-    dLeft.add("a");
-    DLeftHashMap<Object, Object> dLeftWithValues = new DLeftHashMap<>();
-    assertInvalid(
-        serialize(
-            dLeft, o -> o instanceof AbstractFlatMap && o != dLeftWithValues ? dLeftWithValues : o),
-        "keys only");
+  void aNullKeyOfTheConcurrentMapIsRejected() throws Exception {
+    ConcurrentCuckooHashMap<Object, Object> map = new ConcurrentCuckooHashMap<>();
+    map.put("k", "v");
+    byte[] bytes = serialize(map);
+    assertEquals(map, deserialize(bytes));
+    byte[] nullKey = patch(bytes, new byte[] {0x74, 0, 1, 'k'}, new byte[] {0x70});
+    assertInvalid(nullKey, "a key or value the ConcurrentCuckooHashMap refuses");
   }
 
   @Test
