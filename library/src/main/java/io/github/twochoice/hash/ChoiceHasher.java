@@ -35,7 +35,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * @since 0.1.0
  */
 public abstract sealed class ChoiceHasher implements Serializable {
-  private static final long serialVersionUID = 2L;
+  private static final long serialVersionUID = 1L;
 
   /** The seed that chose this function from its family. */
   private final long seed;

@@ -12,7 +12,12 @@
  * io.github.twochoice.map.TwoChoiceHashSet}, {@link io.github.twochoice.map.DLeftHashSet}, {@link
  * io.github.twochoice.map.CuckooHashSet}. Each has a builder (choices, slots per bucket, load
  * factor in keys per slot, expected size, hash family, seed) whose {@code build(HashStrategy)}
- * gives a custom key equality ({@link io.github.twochoice.map.HashStrategy}). None is thread-safe
- * for writes; reads change nothing.
+ * gives a custom key equality ({@link io.github.twochoice.map.HashStrategy}). These need exclusive
+ * access for writes (reads change nothing, so a safely published map may be read by many threads
+ * while none writes).
+ *
+ * <p>Shared between threads: {@link io.github.twochoice.map.ConcurrentCuckooHashMap}, a drop-in
+ * {@link java.util.concurrent.ConcurrentMap} on the cuckoo layout with lookups that never lock, and
+ * its concurrent set {@link io.github.twochoice.map.ConcurrentCuckooHashMap#newKeySet()}.
  */
 package io.github.twochoice.map;
