@@ -15,10 +15,10 @@ import java.util.TreeMap;
 
 /**
  * Routes {@code GET /api/<name>?<parameters>} to its {@link Endpoint} and answers JSON: 200 with
- * the endpoint's answer, or 400 with {@code {"error": message}} for an unknown endpoint, another
- * method than GET, or a {@link BadRequest} or {@link IllegalArgumentException} (a parameter the
- * library refused). Anything else is a bug: 500 with the exception's class and message, and a line
- * on the server's error stream; never a stack trace to the page.
+ * the endpoint's answer, or {@code {"error": message}} with 404 for an unknown endpoint, 405 for
+ * another method than GET, 400 for a bad parameter ({@link BadRequest}, or an {@link
+ * IllegalArgumentException} of the library). Anything else is a bug: 500 with the exception's class
+ * and message, and a line on the server's error stream; never a stack trace to the page.
  */
 final class ApiHandler implements HttpHandler {
   static final String PREFIX = "/api/";
@@ -38,7 +38,10 @@ final class ApiHandler implements HttpHandler {
     try {
       body = Json.write(answer(exchange));
       status = 200;
-    } catch (BadRequest | IllegalArgumentException e) {
+    } catch (BadRequest e) {
+      body = error(e.getMessage());
+      status = e.status;
+    } catch (IllegalArgumentException e) {
       body = error(e.getMessage());
       status = 400;
     } catch (RuntimeException e) {
@@ -51,12 +54,12 @@ final class ApiHandler implements HttpHandler {
 
   private Object answer(HttpExchange exchange) {
     if (!"GET".equals(exchange.getRequestMethod())) {
-      throw new BadRequest("the lab answers GET requests only, not " + exchange.getRequestMethod());
+      throw BadRequest.notGet(exchange.getRequestMethod());
     }
     String name = exchange.getRequestURI().getPath().substring(PREFIX.length());
     Endpoint endpoint = endpoints.get(name);
     if (endpoint == null) {
-      throw new BadRequest(
+      throw BadRequest.notFound(
           "unknown endpoint "
               + PREFIX
               + name
@@ -79,6 +82,9 @@ final class ApiHandler implements HttpHandler {
     exchange.getResponseHeaders().set("Content-Type", type);
     exchange.getResponseHeaders().set("Cache-Control", "no-store");
     exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+    if (status == 405) {
+      exchange.getResponseHeaders().set("Allow", "GET");
+    }
     exchange.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  * The lab's pages, scripts and style sheet, served from the jar ({@value #FOLDER}): no network
  * needed. {@code /} is the index. Each of the five pages is its own main part ({@code
  * NAME.main.html}) in the frame they share ({@code page.frame.html}: the head, the scripts, the
- * header). Only flat names of known types are served; any other path is a bad request answered with
- * a page that lists the lab's pages (HTTP 400).
+ * header). Only flat names of known types are served; any other path is answered with a page that
+ * lists the lab's pages (HTTP 404), another method than GET with 405.
  */
 final class StaticFiles implements HttpHandler {
   static final String FOLDER = "/io/github/twochoice/cli/lab/web/";
@@ -44,8 +44,16 @@ final class StaticFiles implements HttpHandler {
     String path = exchange.getRequestURI().getPath();
     String name = path.equals("/") ? "index.html" : path.substring(1);
     String content = NAME.matcher(name).matches() ? content(name) : null;
-    if (content == null || !"GET".equals(exchange.getRequestMethod())) {
-      ApiHandler.send(exchange, 400, TYPES.get("html"), unknownPage(path));
+    if (!"GET".equals(exchange.getRequestMethod())) {
+      ApiHandler.send(
+          exchange,
+          405,
+          TYPES.get("html"),
+          BadRequest.notGet(exchange.getRequestMethod()).getMessage());
+      return;
+    }
+    if (content == null) {
+      ApiHandler.send(exchange, 404, TYPES.get("html"), unknownPage(path));
       return;
     }
     ApiHandler.send(exchange, 200, TYPES.get(name.substring(name.lastIndexOf('.') + 1)), content);

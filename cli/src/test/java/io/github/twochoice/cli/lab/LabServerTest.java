@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The server over HTTP: pages from the jar, JSON answers, and 400 with a message for bad input. */
+/** The server over HTTP: pages from the jar, JSON answers, and 400, 404 or 405 with a message. */
 class LabServerTest {
   private static final ByteArrayOutputStream LOG = new ByteArrayOutputStream();
   private static LabServer server;
@@ -96,27 +96,34 @@ class LabServerTest {
   }
 
   @Test
-  void badRequestsGet400AndAMessageNeverAStackTrace() throws Exception {
-    assertError(get("/api/balls?n=100"), "n must be from 4 to 64 in the animated view");
-    assertError(get("/api/cuckoo?d=9"), "d must be from 2 to 4: 9");
-    assertError(get("/api/nothing"), "unknown endpoint /api/nothing; the lab has /api/balls");
+  void badRequestsGetTheirStatusAndAMessageNeverAStackTrace() throws Exception {
+    assertError(get("/api/balls?n=100"), 400, "n must be from 4 to 64 in the animated view");
+    assertError(get("/api/cuckoo?d=9"), 400, "d must be from 2 to 4: 9");
+    assertError(get("/api/nothing"), 404, "unknown endpoint /api/nothing; the lab has /api/balls");
     HttpRequest post =
         HttpRequest.newBuilder(server.address().resolve("/api/balls"))
             .POST(HttpRequest.BodyPublishers.ofString("x"))
             .build();
-    assertError(send(post), "the lab answers GET requests only, not POST");
+    HttpResponse<String> posted = send(post);
+    assertError(posted, 405, "the lab answers GET requests only, not POST");
+    assertEquals("GET", posted.headers().firstValue("Allow").orElse(null));
+    HttpRequest postPage =
+        HttpRequest.newBuilder(server.address().resolve("/balls.html"))
+            .POST(HttpRequest.BodyPublishers.ofString("x"))
+            .build();
+    assertEquals(405, send(postPage).statusCode());
     HttpResponse<String> page = get("/no-such-page.html");
-    assertEquals(400, page.statusCode());
+    assertEquals(404, page.statusCode());
     assertTrue(page.body().contains("The lab has no page /no-such-page.html."), page.body());
     assertTrue(page.body().contains("href=\"/cuckoo.html\""), page.body());
-    assertEquals(400, get("/../pom.xml").statusCode());
-    assertEquals(400, get("/balls.main.html").statusCode(), "a page's part is not a page");
-    assertEquals(400, get("/page.frame.html").statusCode(), "nor is the frame");
+    assertEquals(404, get("/../pom.xml").statusCode());
+    assertEquals(404, get("/balls.main.html").statusCode(), "a page's part is not a page");
+    assertEquals(404, get("/page.frame.html").statusCode(), "nor is the frame");
     assertEquals(0, LOG.size(), "no request above is a server error: " + LOG);
   }
 
-  private static void assertError(HttpResponse<String> response, String start) {
-    assertEquals(400, response.statusCode(), response.body());
+  private static void assertError(HttpResponse<String> response, int status, String start) {
+    assertEquals(status, response.statusCode(), response.body());
     assertTrue(response.body().startsWith("{\"error\":\"" + start), response.body());
     assertFalse(response.body().contains("at io.github"), response.body());
   }
