@@ -37,8 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * keys, so the map stays at about {@code size} keys and the writes insert, update and remove. Under
  * {@code read} the gets look up the present keys (all hit); under the mixes they look up the
  * universe (about half hit). Scores are per operation, summed over the threads. Maps are grown from
- * the default constructor, or with {@code -p fill=presized} made for {@code size} keys (the
- * concurrent prototypes of {@code bench.proto} are presized only).
+ * the default constructor, or with {@code -p fill=presized} made for {@code size} keys.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

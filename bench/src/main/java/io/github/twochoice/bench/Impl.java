@@ -5,13 +5,6 @@
 package io.github.twochoice.bench;
 
 import com.koloboke.collect.map.hash.HashObjObjMaps;
-import io.github.twochoice.bench.ladder.LadderMap;
-import io.github.twochoice.bench.proto.ProtoAnySize;
-import io.github.twochoice.bench.proto.ProtoBucketLocks;
-import io.github.twochoice.bench.proto.ProtoHashPerSlot;
-import io.github.twochoice.bench.proto.ProtoPowerOfTwo;
-import io.github.twochoice.bench.proto.ProtoPrimaryFirst;
-import io.github.twochoice.bench.proto.ProtoStripeLocks;
 import io.github.twochoice.map.ConcurrentCuckooHashMap;
 import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
@@ -45,23 +38,7 @@ public enum Impl {
   /** The JDK's concurrent map: the baseline of {@link ConcurrentBenchmark}. */
   ConcurrentHashMap(ConcurrentHashMap::new, ConcurrentHashMap::new),
   ConcurrentCuckoo(
-      () -> concurrentCuckoo().build(), n -> concurrentCuckoo().expectedSize(n).build()),
-  /** Layout prototype (A): power-of-two buckets, doubled at load 0.95. */
-  protoA(ProtoPowerOfTwo::new, ProtoPowerOfTwo::new),
-  /** Layout (A) with any bucket count, grown by 1.5x at load 0.90. */
-  protoA15(() -> new ProtoAnySize(0, 0.90, 1.5), n -> new ProtoAnySize(n, 0.90, 1.5)),
-  /** Layout (A) with any bucket count, grown by 1.25x at load 0.95. */
-  protoA125(() -> new ProtoAnySize(0, 0.95, 1.25), n -> new ProtoAnySize(n, 0.95, 1.25)),
-  /** Layout prototype (B): a 32-bit hash per slot. */
-  protoB(ProtoHashPerSlot::new, ProtoHashPerSlot::new),
-  /** Layout prototype (C): primary-first placement. */
-  protoC(ProtoPrimaryFirst::new, ProtoPrimaryFirst::new),
-  /** Concurrent prototype, the product's former lock placement: 32 stripe words (presized only). */
-  protoStripeLocks(Impl::presizedOnly, ProtoStripeLocks::new),
-  /** Concurrent prototype: a lock word beside each bucket's tag word (presized only). */
-  protoBucketLocks(Impl::presizedOnly, ProtoBucketLocks::new),
-  /** The ladder from the bare prototype to the product's lookup, at the rung -Dladder.rung sets. */
-  Ladder(LadderMap::new, LadderMap::new);
+      () -> concurrentCuckoo().build(), n -> concurrentCuckoo().expectedSize(n).build());
 
   private final Supplier<Map<Object, Object>> empty;
   private final IntFunction<Map<Object, Object>> presized;
@@ -69,10 +46,6 @@ public enum Impl {
   Impl(Supplier<Map<Object, Object>> empty, IntFunction<Map<Object, Object>> presized) {
     this.empty = empty;
     this.presized = presized;
-  }
-
-  private static Map<Object, Object> presizedOnly() {
-    throw new UnsupportedOperationException("a presized prototype: run with -p fill=presized");
   }
 
   /** Returns a new map made by the default constructor. */
