@@ -3,8 +3,7 @@
 map, every fork of every run of a build counts once (its mean over its iterations); a cell gives the
 median of those forks, their range and their number, for A and for B, then B's median over A's.
 
-    python3 bench/ab.py bench/results/ab-2026-12-02-bucket-versions/writes-before-r*.json \\
-        -- bench/results/ab-2026-12-02-bucket-versions/writes-after-r*.json
+    python3 bench/ab.py a-run*.json -- b-run*.json
 
 The baseline map (a peer run in the same forks' JVMs, ConcurrentHashMap say) gets its own rows:
 where its forks spread as much as the two builds differ, the difference is the machine's.

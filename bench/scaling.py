@@ -2,8 +2,8 @@
 """How each map scales from one thread to two: per cell and map, the median score over the runs at
 one thread, at two, and their ratio (2.0 = perfect scaling on two cores).
 
-    python3 bench/scaling.py bench/results/concurrent-2026-12-03/run*-t1.json \\
-        -- bench/results/concurrent-2026-12-03/run*-t2.json
+    python3 bench/scaling.py bench/results/d73c039/g1-run*-t1.json \\
+        -- bench/results/d73c039/g1-run*-t2.json
 """
 
 import json
