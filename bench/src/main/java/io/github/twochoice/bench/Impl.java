@@ -15,47 +15,56 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
-import java.util.function.IntFunction;
-import java.util.function.Supplier;
 
 /**
  * The map implementations under test: the factory every benchmark and the memory tool use. Adding a
- * map to all of them is one constant here; an {@code @Param} on an {@code Impl} field without
- * values runs every constant.
+ * map to all of them is one constant here and its two constructors in {@link #newMap()} and {@link
+ * #newMap(int)}; an {@code @Param} on an {@code Impl} field without values runs every constant.
  *
  * <p>Constant names are the {@code impl} parameter values printed in results, hence not in upper
  * case.
  */
 @SuppressWarnings("JavaCaseFormat") // the names are the printed parameter values
 public enum Impl {
-  HashMap(HashMap::new, n -> new HashMap<>(hashMapCapacity(n))),
-  fastutil(Object2ObjectOpenHashMap::new, Object2ObjectOpenHashMap::new),
-  Koloboke(HashObjObjMaps::newMutableMap, HashObjObjMaps::newMutableMap),
-  OneChoice(OneChoiceHashMap::new, OneChoiceHashMap::new),
-  TwoChoice(TwoChoiceHashMap::new, TwoChoiceHashMap::new),
-  DLeft(() -> dLeft().build(), n -> dLeft().expectedSize(n).build()),
-  Cuckoo(() -> cuckoo().build(), n -> cuckoo().expectedSize(n).build()),
+  HashMap,
+  fastutil,
+  Koloboke,
+  OneChoice,
+  TwoChoice,
+  DLeft,
+  Cuckoo,
   /** The JDK's concurrent map: the baseline of {@link ConcurrentBenchmark}. */
-  ConcurrentHashMap(ConcurrentHashMap::new, ConcurrentHashMap::new),
-  ConcurrentCuckoo(
-      () -> concurrentCuckoo().build(), n -> concurrentCuckoo().expectedSize(n).build());
-
-  private final Supplier<Map<Object, Object>> empty;
-  private final IntFunction<Map<Object, Object>> presized;
-
-  Impl(Supplier<Map<Object, Object>> empty, IntFunction<Map<Object, Object>> presized) {
-    this.empty = empty;
-    this.presized = presized;
-  }
+  ConcurrentHashMap,
+  ConcurrentCuckoo;
 
   /** Returns a new map made by the default constructor. */
   public Map<Object, Object> newMap() {
-    return empty.get();
+    return switch (this) {
+      case HashMap -> new HashMap<>();
+      case fastutil -> new Object2ObjectOpenHashMap<>();
+      case Koloboke -> HashObjObjMaps.newMutableMap();
+      case OneChoice -> new OneChoiceHashMap<>();
+      case TwoChoice -> new TwoChoiceHashMap<>();
+      case DLeft -> dLeft().build();
+      case Cuckoo -> cuckoo().build();
+      case ConcurrentHashMap -> new ConcurrentHashMap<>();
+      case ConcurrentCuckoo -> concurrentCuckoo().build();
+    };
   }
 
   /** Returns a new map sized to hold {@code expectedSize} entries without growing. */
   public Map<Object, Object> newMap(int expectedSize) {
-    return presized.apply(expectedSize);
+    return switch (this) {
+      case HashMap -> new HashMap<>(hashMapCapacity(expectedSize));
+      case fastutil -> new Object2ObjectOpenHashMap<>(expectedSize);
+      case Koloboke -> HashObjObjMaps.newMutableMap(expectedSize);
+      case OneChoice -> new OneChoiceHashMap<>(expectedSize);
+      case TwoChoice -> new TwoChoiceHashMap<>(expectedSize);
+      case DLeft -> dLeft().expectedSize(expectedSize).build();
+      case Cuckoo -> cuckoo().expectedSize(expectedSize).build();
+      case ConcurrentHashMap -> new ConcurrentHashMap<>(expectedSize);
+      case ConcurrentCuckoo -> concurrentCuckoo().expectedSize(expectedSize).build();
+    };
   }
 
   /**

@@ -71,7 +71,10 @@ public enum KeyType {
     Object copy(Object key) {
       // A new String over a new byte array (new String(String) would share the stored key's).
       java.lang.String s = new java.lang.String(((java.lang.String) key).toCharArray());
-      s.hashCode(); // cached in the copy, as in a key that has been hashed before
+      // Hashing the copy caches its hash code, as in a key that has been hashed before.
+      if (s.hashCode() != key.hashCode()) {
+        throw new AssertionError("a copy hashes unlike its key: " + key);
+      }
       return s;
     }
   };

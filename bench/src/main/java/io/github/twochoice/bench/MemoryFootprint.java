@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.IntFunction;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
 
@@ -36,16 +35,21 @@ public final class MemoryFootprint {
 
   /** The sets measured: name and constructor from an expected size (0: the default). */
   private enum SetImpl {
-    HashSet(n -> new HashSet<>((int) (n / 0.75f) + 1)),
-    fastutil(ObjectOpenHashSet::new),
-    TwoChoiceSet(TwoChoiceHashSet::new),
-    DLeftSet(DLeftHashSet::new),
-    CuckooSet(CuckooHashSet::new);
+    HashSet,
+    fastutil,
+    TwoChoiceSet,
+    DLeftSet,
+    CuckooSet;
 
-    final IntFunction<Set<Object>> withExpectedSize;
-
-    SetImpl(IntFunction<Set<Object>> withExpectedSize) {
-      this.withExpectedSize = withExpectedSize;
+    /** Returns a new set made for {@code n} elements. */
+    Set<Object> withExpectedSize(int n) {
+      return switch (this) {
+        case HashSet -> new HashSet<>((int) (n / 0.75f) + 1);
+        case fastutil -> new ObjectOpenHashSet<>(n);
+        case TwoChoiceSet -> new TwoChoiceHashSet<>(n);
+        case DLeftSet -> new DLeftHashSet<>(n);
+        case CuckooSet -> new CuckooHashSet<>(n);
+      };
     }
   }
 
@@ -97,9 +101,8 @@ public final class MemoryFootprint {
       Object[] keys = KeyType.Integer.keys(sizes[s]);
       long keyBytes = GraphLayout.parseInstance(keys).totalSize();
       for (int i = 0; i < impls.length; i++) {
-        grown[i][s] = bytesPerElement(impls[i].withExpectedSize.apply(0), keys, keyBytes);
-        presized[i][s] =
-            bytesPerElement(impls[i].withExpectedSize.apply(keys.length), keys, keyBytes);
+        grown[i][s] = bytesPerElement(impls[i].withExpectedSize(0), keys, keyBytes);
+        presized[i][s] = bytesPerElement(impls[i].withExpectedSize(keys.length), keys, keyBytes);
       }
     }
     String[] names = Arrays.stream(impls).map(Enum::name).toArray(String[]::new);

@@ -88,27 +88,25 @@ public class PlaceBenchmark {
 
   private Function<String, String> ownerFunction(List<String> names) {
     Function<String, String> identity = Function.identity();
-    switch (scheme) {
-      case ModN:
-        return ModN.of(names, identity)::owner;
-      case Ring100:
-        return HashRing.of(names, identity, 100)::owner;
-      case Rendezvous:
-        return io.github.twochoice.place.Rendezvous.ofNames(names)::owner;
-      case WeightedRendezvous:
-        WeightedRendezvous<String> weighted =
-            io.github.twochoice.place.WeightedRendezvous.create(
-                identity, WeightedScore.LOGARITHMIC);
-        for (int i = 0; i < names.size(); i++) {
-          weighted.add(names.get(i), 1 + i % 4);
-        }
-        return weighted::owner;
-      case Hierarchical16:
-        return HierarchicalRendezvous.of(names, identity, 16)::owner;
-      case LookupTable:
-        return io.github.twochoice.place.LookupTable.of(names, identity)::owner;
+    return switch (scheme) {
+      case ModN -> ModN.of(names, identity)::owner;
+      case Ring100 -> HashRing.of(names, identity, 100)::owner;
+      case Rendezvous -> io.github.twochoice.place.Rendezvous.ofNames(names)::owner;
+      case WeightedRendezvous -> weightedOwner(names, identity);
+      case Hierarchical16 -> HierarchicalRendezvous.of(names, identity, 16)::owner;
+      case LookupTable -> io.github.twochoice.place.LookupTable.of(names, identity)::owner;
+    };
+  }
+
+  /** Weighted rendezvous over {@code names}, logarithmic scores, weights 1 to 4 in turn. */
+  private static Function<String, String> weightedOwner(
+      List<String> names, Function<String, String> identity) {
+    WeightedRendezvous<String> weighted =
+        io.github.twochoice.place.WeightedRendezvous.create(identity, WeightedScore.LOGARITHMIC);
+    for (int i = 0; i < names.size(); i++) {
+      weighted.add(names.get(i), 1 + i % 4);
     }
-    throw new AssertionError(scheme);
+    return weighted::owner;
   }
 
   /** Looks up every key once. */
