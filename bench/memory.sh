@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the library and the benchmark jar, then prints the JOL memory tables (MemoryFootprint).
+# Builds the benchmark jar, then prints the JOL memory tables (MemoryFootprint).
 #
 #   bash bench/memory.sh                   sizes 10^4, 6*10^5, 7.5*10^5, 10^6
 #   bash bench/memory.sh 1000 2000000      other sizes

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the library and the benchmark jar, then runs JMH with the given arguments.
+# Builds the benchmark jar (the bench profile of the root build), then runs JMH with the given
+# arguments.
 #
 #   bash bench/run.sh                      every benchmark with its defaults (hours: see docs)
 #   bash bench/run.sh 'getHit' -p size=1000000 -rf json -rff /tmp/r.json
@@ -14,10 +15,10 @@ root_dir="$(dirname "$bench_dir")"
 jar="$bench_dir/target/benchmarks.jar"
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  # The library's verify-phase checks (javadoc lint, formatting, coverage) do not change the jar.
-  (cd "$root_dir" && mvn -B -q install -DskipTests \
-    -Dmaven.javadoc.skip=true -Dspotless.check.skip=true -Djacoco.skip=true)
-  (cd "$bench_dir" && mvn -B -q package)
+  # The bench module and the library it needs, in one reactor; the library's javadoc and
+  # coverage do not change the jar.
+  (cd "$root_dir" && mvn -B -q -P bench -pl bench -am package -DskipTests \
+    -Dmaven.javadoc.skip=true -Djacoco.skip=true)
 fi
 
 if [[ "${1:-}" == --memory ]]; then
