@@ -9,7 +9,7 @@ import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.common.Progress;
 import io.github.twochoice.cli.common.Table;
 import io.github.twochoice.sim.Scheme;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -8,7 +8,7 @@ import io.github.twochoice.cli.common.Progress;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
 import io.github.twochoice.stats.LoadStats;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -6,7 +6,7 @@ package io.github.twochoice.cli.balls;
 
 import io.github.twochoice.sim.Scheme;
 import io.github.twochoice.stats.LoadStats;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.List;
 import java.util.SplittableRandom;
 

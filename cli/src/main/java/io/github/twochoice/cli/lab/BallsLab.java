@@ -8,7 +8,7 @@ import io.github.twochoice.cli.balls.BallsFigures;
 import io.github.twochoice.cli.balls.Layers;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.Scheme;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,7 +9,7 @@ import io.github.twochoice.cli.balls.Threshold;
 import io.github.twochoice.cli.common.Progress;
 import io.github.twochoice.map.CuckooTable;
 import io.github.twochoice.sim.CuckooThreshold;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.ArrayDeque;

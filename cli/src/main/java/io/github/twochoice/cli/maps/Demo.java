@@ -15,7 +15,7 @@ import io.github.twochoice.map.OneChoiceHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
 import io.github.twochoice.stats.CuckooStats;
 import io.github.twochoice.stats.LoadStats;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

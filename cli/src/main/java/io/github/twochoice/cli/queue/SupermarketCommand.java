@@ -7,7 +7,7 @@ package io.github.twochoice.cli.queue;
 import io.github.twochoice.cli.common.CommonOptions;
 import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.common.Table;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;

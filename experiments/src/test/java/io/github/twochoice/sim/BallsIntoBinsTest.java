@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.sim.BallsIntoBins.Rule;
 import io.github.twochoice.stats.LoadStats;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

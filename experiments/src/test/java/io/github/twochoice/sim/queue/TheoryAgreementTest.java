@@ -7,7 +7,7 @@ package io.github.twochoice.sim.queue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.github.twochoice.sim.queue.Policy.Draws;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.sim.queue.Policy.Draws;
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import org.junit.jupiter.api.Test;
 
 /** The refined mean field: its structure, and the gaps it gives at λ = 0.9. */

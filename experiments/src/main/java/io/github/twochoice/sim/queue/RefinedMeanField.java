@@ -4,7 +4,7 @@
  */
 package io.github.twochoice.sim.queue;
 
-import io.github.twochoice.stats.Theory;
+import io.github.twochoice.theory.Theory;
 import java.util.Objects;
 
 /**

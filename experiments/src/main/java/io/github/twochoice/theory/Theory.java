@@ -2,7 +2,7 @@
  * Copyright 2026 The twochoice Authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.github.twochoice.stats;
+package io.github.twochoice.theory;
 
 /**
  * What theory predicts for balls in bins, cuckoo tables and the supermarket model, computed rather
