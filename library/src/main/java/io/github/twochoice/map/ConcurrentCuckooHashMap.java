@@ -104,7 +104,7 @@ import java.util.function.Predicate;
  * compute call takes it twice (to reserve the key, then to store the result and end the
  * reservation) and allocates its reservation. Memory: 9 bytes per slot (two compressed references
  * and a tag byte; above 2<sup>15</sup> slots the slots are 2/3 to 1 times the load factor full)
- * plus 128 bytes per stripe.
+ * plus 256 bytes per stripe.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -343,7 +343,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
     /**
      * Sets the number of lock stripes: a key's hash names its stripe, and its buckets lie in that
-     * stripe's share of the table. More stripes make two writers meet less often and cost 128 bytes
+     * stripe's share of the table. More stripes make two writers meet less often and cost 256 bytes
      * each. The default is 16 per processor, at most 64; a table of fewer than 128 buckets per
      * stripe uses fewer.
      *
@@ -670,7 +670,9 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       V old = (V) mine.value;
       V value = function.apply(key, old);
       if (value != old) {
-        write(key, hash, ANY, value, mine);
+        if (!replaceInPlace(mine, value)) {
+          write(key, hash, ANY, value, mine);
+        }
         ended = true;
       }
       return value;
@@ -712,6 +714,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         other = t.reservationOf(stripe, hash, key);
         if (other == null) {
           mine.value = valueAt(t, where, key);
+          if (where >= 0) {
+            mine.table = t;
+            mine.slot = where;
+            mine.stored = t.keyAt(where);
+          }
           t.reserve(stripe, mine);
           return mine;
         }
@@ -719,6 +726,38 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         t.unlock(stripe, false);
       }
       other.await();
+    }
+  }
+
+  /**
+   * Stores {@code value} (not null) in the slot where {@code mine} found its key, if the key is
+   * still there, and ends the reservation: the commit of a compute call without a second search.
+   *
+   * @return false if the key was absent or has moved, or the table was replaced: then {@link
+   *     #write} must store it
+   */
+  private boolean replaceInPlace(Reservation mine, Object value) {
+    ConcurrentCuckooTable t = mine.table;
+    if (value == null || t == null || t != table) {
+      return false;
+    }
+    int stripe = t.stripeOf(mine.hash);
+    if (!t.lock(stripe)) {
+      return false;
+    }
+    boolean stored = false;
+    try {
+      if (mine.cancelled()) {
+        return true;
+      }
+      if (t.keyAt(mine.slot) == mine.stored) {
+        t.setValueAt(mine.slot, value);
+        t.unreserve(stripe, mine);
+        stored = true;
+      }
+      return stored;
+    } finally {
+      t.unlock(stripe, stored);
     }
   }
 

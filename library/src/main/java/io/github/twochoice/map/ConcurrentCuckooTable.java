@@ -69,7 +69,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Cost: a lookup reads its stripe word twice, d tag words and one key and value per tag match;
  * no allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte),
- * plus 128 bytes per stripe.
+ * plus 256 bytes per stripe (its record and its reservation head, each on lines of its own).
  */
 final class ConcurrentCuckooTable {
   /** Bit 0 of a stripe word: a writer holds the stripe. */
@@ -107,6 +107,9 @@ final class ConcurrentCuckooTable {
 
   /** Longs per stripe record: 128 bytes, two cache lines. */
   private static final int STRIDE = 16;
+
+  /** References between two stripes' reservation heads: 128 bytes with compressed references. */
+  private static final int REFERENCE_STRIDE = 32;
 
   /**
    * Offsets in a stripe record: the word, the keys in its buckets, the inserts that moved none, the
@@ -152,7 +155,11 @@ final class ConcurrentCuckooTable {
   /** One record of {@link #STRIDE} longs per stripe. */
   private final long[] stripes;
 
-  /** Each stripe's reserved keys, linked through {@link Reservation#next}; under the stripe. */
+  /**
+   * Each stripe's reserved keys, linked through {@link Reservation#next}, under the stripe: the
+   * head of stripe s at {@code s * REFERENCE_STRIDE}, so that the compute calls of two stripes
+   * never write one cache line.
+   */
   private final Reservation[] reservations;
 
   private final int stripeMask;
@@ -203,7 +210,7 @@ final class ConcurrentCuckooTable {
     this.tags = new long[this.buckets];
     this.kv = new Object[2 * (int) slots];
     this.stripes = new long[STRIDE * stripeCountHere];
-    this.reservations = new Reservation[stripeCountHere];
+    this.reservations = new Reservation[REFERENCE_STRIDE * stripeCountHere];
     this.stripeMask = stripeCountHere - 1;
     this.stripeShift = Integer.numberOfTrailingZeros(stripeCountHere);
     this.hasher = hasher;
@@ -684,7 +691,7 @@ final class ConcurrentCuckooTable {
     if ((long) LONGS.getOpaque(stripes, STRIDE * stripe + RESERVED) == 0) {
       return null;
     }
-    for (Reservation r = reservations[stripe]; r != null; r = r.next) {
+    for (Reservation r = reservations[REFERENCE_STRIDE * stripe]; r != null; r = r.next) {
       if (r.hash == hash && KeyEquality.same(strategy, key, r.key)) {
         return r;
       }
@@ -694,18 +701,20 @@ final class ConcurrentCuckooTable {
 
   /** Adds {@code reservation}, of a key of {@code stripe} that no other call has reserved. */
   void reserve(int stripe, Reservation reservation) {
-    reservation.next = reservations[stripe];
-    reservations[stripe] = reservation;
+    reservation.next = reservations[REFERENCE_STRIDE * stripe];
+    reservations[REFERENCE_STRIDE * stripe] = reservation;
     addToStripe(stripe, RESERVED, 1);
   }
 
   /** Removes {@code reservation} from {@code stripe} if it is there (clear may have dropped it). */
   void unreserve(int stripe, Reservation reservation) {
     Reservation previous = null;
-    for (Reservation r = reservations[stripe]; r != null; previous = r, r = r.next) {
+    for (Reservation r = reservations[REFERENCE_STRIDE * stripe];
+        r != null;
+        previous = r, r = r.next) {
       if (r == reservation) {
         if (previous == null) {
-          reservations[stripe] = r.next;
+          reservations[REFERENCE_STRIDE * stripe] = r.next;
         } else {
           previous.next = r.next;
         }
@@ -718,20 +727,20 @@ final class ConcurrentCuckooTable {
 
   /** Moves every reservation of this frozen table to {@code larger}, which no other thread sees. */
   void moveReservationsTo(ConcurrentCuckooTable larger) {
-    for (int stripe = 0; stripe < reservations.length; stripe++) {
-      for (Reservation r = reservations[stripe]; r != null; ) {
+    for (int head = 0; head < reservations.length; head += REFERENCE_STRIDE) {
+      for (Reservation r = reservations[head]; r != null; ) {
         Reservation next = r.next;
         larger.reserve(larger.stripeOf(r.hash), r);
         r = next;
       }
-      reservations[stripe] = null;
+      reservations[head] = null;
     }
   }
 
   /** Cancels every reservation of this frozen table, whose mappings {@code clear} removes. */
   void cancelReservations() {
-    for (Reservation head : reservations) {
-      for (Reservation r = head; r != null; r = r.next) {
+    for (int head = 0; head < reservations.length; head += REFERENCE_STRIDE) {
+      for (Reservation r = reservations[head]; r != null; r = r.next) {
         r.cancel();
       }
     }

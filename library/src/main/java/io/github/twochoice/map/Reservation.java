@@ -32,6 +32,17 @@ final class Reservation {
   /** The value the key had when it was reserved, or null if it was absent. */
   Object value;
 
+  /**
+   * Where the key was when it was reserved: its table, slot and stored key object (null if it was
+   * absent or in the overflow area). The key is reserved, so no write replaces it meanwhile; an
+   * insert of another key may only move it, so if the slot still holds the same object, it is the
+   * key's slot.
+   */
+  ConcurrentCuckooTable table;
+
+  int slot = -1;
+  Object stored;
+
   /** The next reservation of the same stripe. */
   Reservation next;
 
