@@ -18,8 +18,8 @@ import java.util.Objects;
  * <p>The key set decides whether an insert succeeds, not the order of earlier placements: a set of
  * keys fits iff each key can be matched to a slot of one of its buckets, and the exact insert keeps
  * a matching whenever one exists. So the load at the first failure measures the threshold of the
- * (d, b) layout under the table's hash function. A supported API for such experiments; {@link
- * io.github.twochoice.sim.CuckooThreshold} runs them. For a cuckoo table to use, take {@link
+ * (d, b) layout under the table's hash function. A supported API for such experiments; {@code
+ * CuckooThreshold} of the experiments module runs them. For a cuckoo table to use, take {@link
  * CuckooHashMap} or {@link CuckooHashSet}.
  *
  * <p>Cost: as {@link CuckooHashMap}'s insert: an insert that finds a free slot in its own buckets
