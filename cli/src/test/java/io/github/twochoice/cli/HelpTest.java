@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.cli.maps.KeyOrder;
-import io.github.twochoice.hash.HashFamily;
+import io.github.twochoice.map.HashFamily;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,6 @@
  */
 package io.github.twochoice.sim;
 
-import io.github.twochoice.map.CuckooTable;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 

@@ -9,8 +9,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Turns a key's {@code hashCode()} into d bucket choices: a function drawn by seed from a {@link
- * HashFamily}, a 64-bit hash, and d choices derived from it by double hashing.
+ * Turns a key's {@code hashCode()} into d bucket choices: a function drawn by seed from a family, a
+ * 64-bit hash, and d choices derived from it by double hashing.
  *
  * <p>The high and low halves of a key's 64-bit hash, {@code h1} and {@code h2}, give the i-th
  * <em>choice hash</em> {@code g_i = h1 + i * h2} (mod 2<sup>32</sup>), which is enough for balanced
@@ -19,10 +19,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * #bucket(int, int)}, which uses its high bits; the low bits remain free for a {@link #tag(int)
  * tag}.
  *
- * <p>The default, {@link #seeded(long)}, is the {@linkplain HashFamily#STRONG_MIXER strong mixer}:
- * the hash code combined with a 64-bit seed and passed through the MurmurHash3 finalizer ({@code
- * fmix64}). The other families ({@link HashFamily}) are there to teach what a hash function must
- * provide; {@link HashFamily#hasher(long)} makes one of any family.
+ * <p>The default, {@link #seeded(long)}, is the strong mixer: the hash code combined with a 64-bit
+ * seed and passed through the MurmurHash3 finalizer ({@code fmix64}). The other families, {@link
+ * #multiplyShift}, {@link #tabulation} and {@link #identity}, measure what a map's loads owe to its
+ * hash function; the maps name them by the public {@code HashFamily} of their package.
  *
  * <p>Keys with equal {@code hashCode()} get equal choices under every seed and family: no hash
  * derived from the hash code can separate them, so every map keeps them in an overflow area (O(log
@@ -65,15 +65,41 @@ public abstract sealed class ChoiceHasher implements Serializable {
   }
 
   /**
-   * Returns the family this hasher was drawn from.
+   * Returns the function of Dietzfelbinger's multiply-add-shift family chosen by {@code seed}:
+   * {@code ((a x + b) mod 2^64) >>> 32} with random 64-bit a and b, once for each half of the hash;
+   * 2-independent on 32-bit hash codes.
    *
-   * @return the family
+   * @param seed any 64-bit value
+   * @return a hasher
    */
-  public abstract HashFamily family();
+  public static ChoiceHasher multiplyShift(long seed) {
+    return new MultiplyShift(seed);
+  }
 
   /**
-   * Returns the seed that chose this function from its family (ignored by {@link
-   * HashFamily#IDENTITY}).
+   * Returns the simple tabulation function chosen by {@code seed}: the four bytes of the hash code
+   * index four tables of random 64-bit words, which are XORed; 3-independent.
+   *
+   * @param seed any 64-bit value
+   * @return a hasher
+   */
+  public static ChoiceHasher tabulation(long seed) {
+    return new Tabulation(seed);
+  }
+
+  /**
+   * Returns the identity: the hash code itself in both halves of the hash, no randomness; {@code
+   * seed} is kept but changes nothing.
+   *
+   * @param seed any 64-bit value
+   * @return a hasher
+   */
+  public static ChoiceHasher identity(long seed) {
+    return new Identity(seed);
+  }
+
+  /**
+   * Returns the seed that chose this function from its family (ignored by the {@link #identity}).
    *
    * @return the seed
    */
@@ -154,20 +180,20 @@ public abstract sealed class ChoiceHasher implements Serializable {
   /** Two hashers are equal if they are the same function: same family and seed. */
   @Override
   public boolean equals(Object o) {
-    return o instanceof ChoiceHasher other && other.family() == family() && other.seed == seed;
+    return o != null && o.getClass() == getClass() && ((ChoiceHasher) o).seed == seed;
   }
 
   @Override
   public int hashCode() {
-    return 31 * family().hashCode() + Long.hashCode(seed);
+    return 31 * getClass().hashCode() + Long.hashCode(seed);
   }
 
   @Override
   public String toString() {
-    return "ChoiceHasher[" + family() + ", seed=" + seed + "]";
+    return "ChoiceHasher[" + getClass().getSimpleName() + ", seed=" + seed + "]";
   }
 
-  /** {@link HashFamily#STRONG_MIXER}. */
+  /** The strong mixer: {@link #mix} of the hash code and the seed. */
   static final class StrongMixer extends ChoiceHasher {
     private static final long serialVersionUID = 1L;
 
@@ -176,17 +202,12 @@ public abstract sealed class ChoiceHasher implements Serializable {
     }
 
     @Override
-    public HashFamily family() {
-      return HashFamily.STRONG_MIXER;
-    }
-
-    @Override
     public long hashOf(int hashCode) {
       return mix(hashCode, seed());
     }
   }
 
-  /** {@link HashFamily#MULTIPLY_SHIFT}: {@code h = (a x + b) >>> 32} twice, one per half. */
+  /** {@link #multiplyShift}: {@code h = (a x + b) >>> 32} twice, one per half. */
   static final class MultiplyShift extends ChoiceHasher {
     private static final long serialVersionUID = 1L;
     private final long a1;
@@ -204,18 +225,13 @@ public abstract sealed class ChoiceHasher implements Serializable {
     }
 
     @Override
-    public HashFamily family() {
-      return HashFamily.MULTIPLY_SHIFT;
-    }
-
-    @Override
     public long hashOf(int hashCode) {
       long x = hashCode & 0xFFFF_FFFFL;
       return ((a1 * x + b1) & 0xFFFF_FFFF_0000_0000L) | ((a2 * x + b2) >>> 32);
     }
   }
 
-  /** {@link HashFamily#TABULATION}: four tables of 256 random words, one per byte, XORed. */
+  /** {@link #tabulation}: four tables of 256 random words, one per byte, XORed. */
   static final class Tabulation extends ChoiceHasher {
     private static final long serialVersionUID = 1L;
     private final transient long[] table; // 4 x 256 words, rebuilt from the seed
@@ -227,11 +243,6 @@ public abstract sealed class ChoiceHasher implements Serializable {
       for (int i = 0; i < table.length; i++) {
         table[i] = random.nextLong();
       }
-    }
-
-    @Override
-    public HashFamily family() {
-      return HashFamily.TABULATION;
     }
 
     @Override
@@ -249,17 +260,12 @@ public abstract sealed class ChoiceHasher implements Serializable {
     }
   }
 
-  /** {@link HashFamily#IDENTITY}: the hash code itself in both halves. */
+  /** {@link #identity}: the hash code itself in both halves. */
   static final class Identity extends ChoiceHasher {
     private static final long serialVersionUID = 1L;
 
     Identity(long seed) {
       super(seed);
-    }
-
-    @Override
-    public HashFamily family() {
-      return HashFamily.IDENTITY;
     }
 
     @Override

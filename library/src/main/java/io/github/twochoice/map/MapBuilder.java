@@ -5,7 +5,6 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
-import io.github.twochoice.hash.HashFamily;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -34,7 +33,11 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
     this.loadFactor = defaultLoadFactor;
   }
 
-  abstract B self();
+  /** Returns this builder as its own class, which every builder names as B. */
+  @SuppressWarnings("unchecked") // each builder class C extends MapBuilder<C>
+  final B self() {
+    return (B) this;
+  }
 
   /**
    * Checks a number of choices d, the one check of every map and table that takes d.
@@ -105,8 +108,9 @@ abstract class MapBuilder<B extends MapBuilder<B>> {
   }
 
   /**
-   * Sets the family of hash functions the seed draws from (for teaching: the default, {@link
-   * HashFamily#STRONG_MIXER}, is the one to use).
+   * Sets the family of hash functions the seed draws from. The default, {@link
+   * HashFamily#STRONG_MIXER}, is the one to use; the others measure what the map's loads owe to its
+   * hash function.
    *
    * @param hashFamily the family
    * @return this builder

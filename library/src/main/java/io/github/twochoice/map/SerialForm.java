@@ -5,7 +5,6 @@
 package io.github.twochoice.map;
 
 import io.github.twochoice.hash.ChoiceHasher;
-import io.github.twochoice.hash.HashFamily;
 import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -110,7 +109,7 @@ final class SerialForm implements Serializable {
     this.choices = choices;
     this.slotsPerBucket = slotsPerBucket;
     this.loadFactor = loadFactor;
-    this.hashFamily = hasher.family().name();
+    this.hashFamily = HashFamily.of(hasher).name();
     this.seed = hasher.seed();
     this.strategy = strategy;
     this.lockStripes = lockStripes;

@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.LongFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,7 +52,7 @@ class HashFunctionDefinitionTest {
   @Test
   void theStrongMixerIsTheMurmurFinalizerOfTheSeededHashCode() {
     for (long seed : new long[] {0, 1, -1, 0x1234_5678_9ABC_DEF0L}) {
-      ChoiceHasher h = HashFamily.STRONG_MIXER.hasher(seed);
+      ChoiceHasher h = ChoiceHasher.seeded(seed);
       assertEquals(ChoiceHasher.seeded(seed), h);
       for (int code : hashCodes()) {
         long expected = fmix64(code ^ seed); // the hash code sign-extended, as Java does
@@ -70,7 +72,7 @@ class HashFunctionDefinitionTest {
       long b1 = random.nextLong();
       long a2 = random.nextLong();
       long b2 = random.nextLong();
-      ChoiceHasher h = HashFamily.MULTIPLY_SHIFT.hasher(seed);
+      ChoiceHasher h = ChoiceHasher.multiplyShift(seed);
       for (int code : hashCodes()) {
         long x = code & 0xFFFF_FFFFL; // the hash code as an unsigned 32-bit number
         long high = (a1 * x + b1) >>> 32;
@@ -90,7 +92,7 @@ class HashFunctionDefinitionTest {
           table[i] = random.nextLong();
         }
       }
-      ChoiceHasher h = HashFamily.TABULATION.hasher(seed);
+      ChoiceHasher h = ChoiceHasher.tabulation(seed);
       for (int code : hashCodes()) {
         long expected = 0;
         for (int b = 0; b < 4; b++) {
@@ -103,7 +105,7 @@ class HashFunctionDefinitionTest {
 
   @Test
   void everyByteOfAHashCodeChangesItsTabulationHash() {
-    ChoiceHasher h = HashFamily.TABULATION.hasher(11);
+    ChoiceHasher h = ChoiceHasher.tabulation(11);
     for (int shift = 0; shift < 32; shift += 8) {
       Set<Long> seen = new HashSet<>();
       for (int b = 0; b < 256; b++) {
@@ -117,36 +119,44 @@ class HashFunctionDefinitionTest {
 
   @Test
   void theIdentityRepeatsTheHashCodeInBothHalves() {
-    ChoiceHasher h = HashFamily.IDENTITY.hasher(123);
+    ChoiceHasher h = ChoiceHasher.identity(123);
     for (int code : hashCodes()) {
       long unsigned = code & 0xFFFF_FFFFL;
       assertEquals((unsigned << 32) | unsigned, h.hashOf(code));
       assertEquals(code, ChoiceHasher.choice(h.hashOf(code), 0));
     }
     assertEquals(0xFFFF_FFFF_FFFF_FFFFL, h.hashOf(-1));
-    assertEquals(HashFamily.IDENTITY.hasher(456).hashOf(99), h.hashOf(99), "the seed is ignored");
+    assertEquals(ChoiceHasher.identity(456).hashOf(99), h.hashOf(99), "the seed is ignored");
   }
 
   @Test
   void hashersAreEqualExactlyWhenFamilyAndSeedAre() {
-    for (HashFamily family : HashFamily.values()) {
-      ChoiceHasher h = family.hasher(77);
-      assertEquals(h, family.hasher(77));
-      assertEquals(h.hashCode(), family.hasher(77).hashCode());
-      assertEquals(31 * family.hashCode() + Long.hashCode(77), h.hashCode());
-      assertNotEquals(h, family.hasher(78));
-      assertNotEquals(h.hashCode(), family.hasher(78).hashCode());
+    List<LongFunction<ChoiceHasher>> families =
+        List.of(
+            ChoiceHasher::seeded,
+            ChoiceHasher::multiplyShift,
+            ChoiceHasher::tabulation,
+            ChoiceHasher::identity);
+    for (LongFunction<ChoiceHasher> family : families) {
+      ChoiceHasher h = family.apply(77);
+      String name = h.getClass().getSimpleName();
+      assertEquals(h, family.apply(77));
+      assertEquals(h.hashCode(), family.apply(77).hashCode());
+      assertEquals(31 * h.getClass().hashCode() + Long.hashCode(77), h.hashCode());
+      assertNotEquals(h, family.apply(78));
+      assertNotEquals(h.hashCode(), family.apply(78).hashCode());
       assertFalse(h.equals("not a hasher"));
+      assertFalse(h.equals(null));
       assertEquals(77, h.seed());
-      assertEquals("ChoiceHasher[" + family + ", seed=77]", h.toString());
-      for (HashFamily other : HashFamily.values()) {
+      assertEquals("ChoiceHasher[" + name + ", seed=77]", h.toString());
+      for (LongFunction<ChoiceHasher> other : families) {
         if (other != family) {
-          assertNotEquals(h, other.hasher(77));
+          assertNotEquals(h, other.apply(77));
         }
       }
     }
     ChoiceHasher random = ChoiceHasher.randomlySeeded();
-    assertEquals(HashFamily.STRONG_MIXER, random.family());
+    assertEquals(ChoiceHasher.seeded(random.seed()), random);
     assertNotEquals(random.seed(), ChoiceHasher.randomlySeeded().seed());
   }
 

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.hash.HashFamily;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -143,24 +142,6 @@ class BuilderBoundsTest {
       assertTrue(map.threshold() > threshold, name);
       assertFalse(map.isFull(), name);
     }
-  }
-
-  @Test
-  void cuckooTablesCheckTheirSizes() {
-    assertRejects("cells", () -> CuckooTable.withCells(2, 4, 0, 1));
-    assertEquals(1, CuckooTable.withCells(2, 1, 1, 1).cells());
-    assertEquals(8, CuckooTable.withCells(2, 8, 1, 1).cells());
-    assertEquals(8, CuckooTable.withCells(2, 8, 8, 1).cells());
-    assertEquals(16, CuckooTable.withCells(2, 8, 9, 1).cells());
-    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 0, 16, 1));
-    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 3, 16, 1));
-    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 16, 16, 1));
-    assertRejects("choices", () -> CuckooTable.withCells(1, 4, 16, 1));
-    assertEquals(8, CuckooTable.withCells(8, 4, 16, 1).table().choices());
-    assertEquals(2, CuckooTable.withCells(2, 4, 16, 1).table().choices());
-    assertRejects("choices", () -> CuckooTable.withCells(9, 4, 16, 1));
-    assertRejects("buckets", () -> CuckooTable.withCells(2, 1, BucketTable.MAX_SLOTS + 1, 1));
-    assertRejects("buckets", () -> CuckooTable.withCells(2, 8, BucketTable.MAX_SLOTS + 1, 1));
   }
 
   @Test

@@ -106,27 +106,29 @@ class CuckooExactInsertTest {
     return false;
   }
 
-  /** Adds keys 0, 1, ... until the first failure, checking the table's verdict each time. */
+  /** Adds keys 0, 1, ... until the first failure, checking the insert's verdict each time. */
   private static int fillAndCheck(int d, int b, int buckets, long seed, boolean graphCriterion) {
     ChoiceHasher hasher = ChoiceHasher.seeded(seed);
-    CuckooTable table = new CuckooTable(d, b, buckets, hasher);
+    BucketTable table = new BucketTable(d, b, false, buckets, false, null);
+    BucketSearch search = new BucketSearch(hasher, null);
     List<Integer> keys = new ArrayList<>();
     for (int key = 0; key < buckets * b + 1; key++) {
       keys.add(key);
-      int[][] keyBuckets = bucketsOf(table.table(), hasher, keys);
+      int[][] keyBuckets = bucketsOf(table, hasher, keys);
       boolean fits =
           graphCriterion
               ? fitsByGraphCriterion(keyBuckets, buckets)
               : fitsByMatching(keyBuckets, buckets, b);
-      boolean placed = table.add(key);
+      boolean placed = search.insert(table, hasher.hash(key), key, null) >= 0;
       assertEquals(fits, placed, "key " + key + " with seed " + seed);
       if (!placed) {
         keys.remove(keys.size() - 1);
         assertEquals(keys.size(), table.size(), "a failed insert changes nothing");
         for (int k : keys) {
-          assertTrue(table.contains(k), "key " + k + " lost after a failed insert");
+          assertTrue(
+              table.find(hasher.hash(k), k) >= 0, "key " + k + " lost after a failed insert");
         }
-        assertFalse(table.contains(key));
+        assertFalse(table.find(hasher.hash(key), key) >= 0);
         return keys.size();
       }
       assertEquals(keys.size(), table.size());

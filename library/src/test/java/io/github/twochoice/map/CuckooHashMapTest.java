@@ -97,16 +97,4 @@ class CuckooHashMapTest {
     assertEquals(0.8, map.loadFactor());
     assertEquals(4, map.seed());
   }
-
-  @Test
-  void fixedTableRejectsBadSizes() {
-    assertThrows(IllegalArgumentException.class, () -> CuckooTable.withCells(2, 4, 0, 1));
-    assertThrows(IllegalArgumentException.class, () -> CuckooTable.withCells(1, 4, 16, 1));
-    CuckooTable table = CuckooTable.withCells(2, 4, 10, 1);
-    assertEquals(12, table.cells());
-    assertTrue(table.add("a"));
-    assertTrue(table.add("a"));
-    assertEquals(1, table.size());
-    assertEquals(1.0 / 12, table.load());
-  }
 }

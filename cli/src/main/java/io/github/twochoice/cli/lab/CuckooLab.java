@@ -7,7 +7,7 @@ package io.github.twochoice.cli.lab;
 import io.github.twochoice.cli.balls.BallsFigures;
 import io.github.twochoice.cli.balls.Threshold;
 import io.github.twochoice.cli.common.Progress;
-import io.github.twochoice.map.CuckooTable;
+import io.github.twochoice.sim.CuckooTable;
 import io.github.twochoice.sim.CuckooThreshold;
 import io.github.twochoice.theory.Theory;
 import java.io.PrintWriter;

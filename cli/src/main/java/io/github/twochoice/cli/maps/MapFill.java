@@ -6,7 +6,7 @@ package io.github.twochoice.cli.maps;
 
 import io.github.twochoice.cli.balls.MaxLoads;
 import io.github.twochoice.cli.common.Progress;
-import io.github.twochoice.hash.HashFamily;
+import io.github.twochoice.map.HashFamily;
 import io.github.twochoice.map.LoadReporting;
 import io.github.twochoice.stats.LoadStats;
 import java.util.ArrayList;

@@ -4,9 +4,9 @@
  */
 package io.github.twochoice.cli.maps;
 
-import io.github.twochoice.hash.HashFamily;
 import io.github.twochoice.map.CuckooHashMap;
 import io.github.twochoice.map.DLeftHashMap;
+import io.github.twochoice.map.HashFamily;
 import io.github.twochoice.map.OneChoiceHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
 import io.github.twochoice.sim.BallsIntoBins.Rule;

@@ -9,7 +9,7 @@ import io.github.twochoice.cli.common.EnumNames;
 import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.common.Progress;
 import io.github.twochoice.cli.common.Table;
-import io.github.twochoice.hash.HashFamily;
+import io.github.twochoice.map.HashFamily;
 import io.github.twochoice.stats.LoadStats;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -11,10 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.twochoice.cli.place.PlacementStudy;
-import io.github.twochoice.map.CuckooTable;
 import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
+import io.github.twochoice.sim.CuckooTable;
 import io.github.twochoice.sim.Scheme;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -12,11 +12,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.cli.balls.Layers;
-import io.github.twochoice.map.CuckooTable;
 import io.github.twochoice.place.ModN;
 import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
+import io.github.twochoice.sim.CuckooTable;
 import io.github.twochoice.sim.CuckooThreshold;
 import io.github.twochoice.sim.Scheme;
 import io.github.twochoice.sim.queue.RunResult;

@@ -2,14 +2,14 @@
  * Copyright 2026 The twochoice Authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.github.twochoice.hash;
+package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.map.TwoChoiceHashMap;
+import io.github.twochoice.hash.ChoiceHasher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
@@ -25,7 +25,7 @@ class HashFamilyTest {
   void aSeedChoosesOneFunctionOfEachRandomFamily() {
     for (HashFamily family : HashFamily.values()) {
       ChoiceHasher a = family.hasher(1);
-      assertEquals(family, a.family());
+      assertEquals(family, HashFamily.of(a));
       assertEquals(a, family.hasher(1));
       assertEquals(a.hash("key"), family.hasher(1).hash("key"));
       assertEquals(a.hashOf(0), a.hash(null));

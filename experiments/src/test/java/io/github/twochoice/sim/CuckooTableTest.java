@@ -2,7 +2,7 @@
  * Copyright 2026 The twochoice Authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.github.twochoice.map;
+package io.github.twochoice.sim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,14 +20,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
- * The read-only views of {@link CuckooTable} against the table itself and against what the exact
- * insert guarantees: every key lives in one of its candidate buckets, an insert moves keys along
- * one augmenting path (each moved key to the bucket the previous one left), and a failed insert
- * leaves every key where it was, in a connected component with no free slot.
+ * {@link CuckooTable} against what the exact insert guarantees, through its read-only views: every
+ * key lives in one of its candidate buckets, an insert moves keys along one augmenting path (each
+ * moved key to the bucket the previous one left), and a failed insert leaves every key where it
+ * was, in a connected component with no free slot: no augmenting path exists, so no placement of
+ * the keys could have taken the new one. Also its bounds.
  */
-class CuckooTableIntrospectionTest {
+class CuckooTableTest {
   private static final int[][] LAYOUTS = {{2, 1}, {2, 2}, {3, 1}, {4, 2}};
 
   @Test
@@ -41,7 +43,7 @@ class CuckooTableIntrospectionTest {
       long hash = hasher.hash(key);
       int[] expected = new int[3];
       for (int i = 0; i < 3; i++) {
-        expected[i] = table.table().bucketOf(hash, i);
+        expected[i] = ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), 20);
       }
       assertArrayEquals(expected, table.candidateBuckets(key), "key " + key);
     }
@@ -164,5 +166,36 @@ class CuckooTableIntrospectionTest {
     assertFalse(table.keysIn(table.bucketHolding(null)).isEmpty());
     assertThrows(IndexOutOfBoundsException.class, () -> table.keysIn(-1));
     assertThrows(IndexOutOfBoundsException.class, () -> table.keysIn(table.buckets()));
+  }
+
+  @Test
+  void sizesAreCheckedAndRoundedUpToWholeBuckets() {
+    assertEquals(1, CuckooTable.withCells(2, 1, 1, 1).cells());
+    assertEquals(8, CuckooTable.withCells(2, 8, 1, 1).cells());
+    assertEquals(8, CuckooTable.withCells(2, 8, 8, 1).cells());
+    assertEquals(16, CuckooTable.withCells(2, 8, 9, 1).cells());
+    assertEquals(8, CuckooTable.withCells(8, 4, 16, 1).choices());
+    assertRejects("cells", () -> CuckooTable.withCells(2, 4, 0, 1));
+    assertRejects("cells", () -> CuckooTable.withCells(2, 1, CuckooTable.MAX_CELLS + 1, 1));
+    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 0, 16, 1));
+    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 3, 16, 1));
+    assertRejects("slotsPerBucket", () -> CuckooTable.withCells(2, 16, 16, 1));
+    assertRejects("choices", () -> CuckooTable.withCells(1, 4, 16, 1));
+    assertRejects("choices", () -> CuckooTable.withCells(9, 4, 16, 1));
+  }
+
+  @Test
+  void aKeyIsAddedOnce() {
+    CuckooTable table = CuckooTable.withCells(2, 4, 10, 1);
+    assertEquals(12, table.cells());
+    assertTrue(table.add("a"));
+    assertTrue(table.add("a"));
+    assertEquals(1, table.size());
+    assertEquals(1.0 / 12, table.load());
+  }
+
+  private static void assertRejects(String argument, Executable call) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+    assertTrue(e.getMessage().startsWith(argument + " "), e.getMessage());
   }
 }

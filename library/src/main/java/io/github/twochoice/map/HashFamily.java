@@ -2,16 +2,21 @@
  * Copyright 2026 The twochoice Authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package io.github.twochoice.hash;
+package io.github.twochoice.map;
+
+import io.github.twochoice.hash.ChoiceHasher;
 
 /**
- * The families of hash functions a map or an experiment can draw its {@link ChoiceHasher} from, a
- * seed choosing one function of the family. Each states what it guarantees for keys with
- * <em>distinct</em> hash codes x (the function sees only the 32-bit hash code).
+ * The family of hash functions a map draws its hash function from, a seed choosing one function of
+ * the family ({@link MapBuilder#hashFamily}). Each states what it guarantees for keys with
+ * <em>distinct</em> hash codes x (the function sees only the 32-bit hash code), and the serialized
+ * form of a map names its family by the constant's name.
  *
- * <p>The maps default to {@link #STRONG_MIXER}. The others are for teaching: the experiments fill
- * real maps with real keys under each family, and {@link #IDENTITY} shows what a hash function
- * without randomness does to structured keys such as consecutive integers.
+ * <p>Every map uses {@link #STRONG_MIXER} unless told otherwise, and that is the one to use. The
+ * others are there to measure what a map's loads owe to its hash function: the same keys in the
+ * same map under a 2-independent or a 3-independent family, and under {@link #IDENTITY}, no
+ * randomness at all, the baseline that shows what structured keys such as consecutive integers do
+ * without a hash function.
  *
  * @since 0.1.0
  */
@@ -23,8 +28,8 @@ public enum HashFamily {
    */
   STRONG_MIXER("none proven; bijective, full avalanche; behaves as random in practice") {
     @Override
-    public ChoiceHasher hasher(long seed) {
-      return new ChoiceHasher.StrongMixer(seed);
+    ChoiceHasher hasher(long seed) {
+      return ChoiceHasher.seeded(seed);
     }
   },
 
@@ -36,8 +41,8 @@ public enum HashFamily {
    */
   MULTIPLY_SHIFT("2-independent (strongly universal)") {
     @Override
-    public ChoiceHasher hasher(long seed) {
-      return new ChoiceHasher.MultiplyShift(seed);
+    ChoiceHasher hasher(long seed) {
+      return ChoiceHasher.multiplyShift(seed);
     }
   },
 
@@ -54,8 +59,8 @@ public enum HashFamily {
       "3-independent; random-like for chaining and two choices;"
           + " cuckoo fails with probability n^(-1/3) (Patrascu-Thorup)") {
     @Override
-    public ChoiceHasher hasher(long seed) {
-      return new ChoiceHasher.Tabulation(seed);
+    ChoiceHasher hasher(long seed) {
+      return ChoiceHasher.tabulation(seed);
     }
   },
 
@@ -66,8 +71,8 @@ public enum HashFamily {
    */
   IDENTITY("none: deterministic; consecutive keys collide under multiply-shift range reduction") {
     @Override
-    public ChoiceHasher hasher(long seed) {
-      return new ChoiceHasher.Identity(seed);
+    ChoiceHasher hasher(long seed) {
+      return ChoiceHasher.identity(seed);
     }
   };
 
@@ -77,13 +82,18 @@ public enum HashFamily {
     this.independence = independence;
   }
 
-  /**
-   * Returns the function of this family chosen by {@code seed}.
-   *
-   * @param seed any 64-bit value
-   * @return a hasher
-   */
-  public abstract ChoiceHasher hasher(long seed);
+  /** Returns the function of this family chosen by {@code seed}. */
+  abstract ChoiceHasher hasher(long seed);
+
+  /** Returns the family {@code hasher} was drawn from. */
+  static HashFamily of(ChoiceHasher hasher) {
+    for (HashFamily family : values()) {
+      if (family.hasher(hasher.seed()).equals(hasher)) {
+        return family;
+      }
+    }
+    throw new IllegalArgumentException("hasher of no family: " + hasher);
+  }
 
   /**
    * Returns a one-line statement of what this family guarantees.
