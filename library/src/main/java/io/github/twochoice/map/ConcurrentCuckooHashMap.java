@@ -326,11 +326,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

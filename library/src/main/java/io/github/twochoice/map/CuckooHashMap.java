@@ -142,11 +142,6 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

@@ -98,11 +98,6 @@ public final class CuckooHashSet<E> extends AbstractBucketSet<E, CuckooHashMap<E
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

@@ -129,11 +129,6 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

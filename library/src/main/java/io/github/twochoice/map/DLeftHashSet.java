@@ -96,11 +96,6 @@ public final class DLeftHashSet<E> extends AbstractBucketSet<E, DLeftHashMap<E, 
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

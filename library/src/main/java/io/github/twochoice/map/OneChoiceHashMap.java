@@ -100,11 +100,6 @@ public final class OneChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     }
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

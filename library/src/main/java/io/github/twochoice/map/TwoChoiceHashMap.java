@@ -112,11 +112,6 @@ public final class TwoChoiceHashMap<K, V> extends ChainedHashMap<K, V> {
     private Builder() {}
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }

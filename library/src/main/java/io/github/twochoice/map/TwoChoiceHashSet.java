@@ -94,11 +94,6 @@ public final class TwoChoiceHashSet<E> extends AbstractFlatSet<E, TwoChoiceHashM
     private Builder() {}
 
     @Override
-    Builder self() {
-      return this;
-    }
-
-    @Override
     Object buildFor(HashStrategy<?> strategy) {
       return strategy == null ? build() : build(KeyEquality.erase(strategy));
     }
