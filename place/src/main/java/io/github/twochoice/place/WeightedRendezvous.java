@@ -134,21 +134,6 @@ public final class WeightedRendezvous<N> {
   }
 
   /**
-   * Returns a node's score for a key, the number {@link #owner(String)} compares: the key belongs
-   * to the node of highest score. For teaching and checks; {@link #owner(String)} is faster than
-   * asking every node's score.
-   *
-   * @param key the key
-   * @param node a node of this placement
-   * @return its score for the key
-   * @throws NullPointerException if {@code key}, {@code node} or its name is null
-   * @throws IllegalArgumentException if no node of that name is present
-   */
-  public double score(String key, N node) {
-    return scoreAt(nodes.hashOfKeyToPlace(key), indexOf(node));
-  }
-
-  /**
    * Returns a node's weight.
    *
    * @param node a node of this placement
