@@ -16,17 +16,16 @@ import java.util.function.Function;
  * (0, 1)}.
  *
  * <p>With the {@linkplain WeightedScore#LOGARITHMIC logarithmic score} each node owns a share of
- * the keys proportional to its weight; with the {@linkplain WeightedScore#LINEAR naive linear
- * score}, the shares given by {@link WeightedScore#shares(double...)}. Under either score, a node's
- * score for a key does not depend on the other nodes, so adding a node moves keys only to it, and
- * removing a node moves only its keys.
+ * the keys proportional to its weight ({@link WeightedScore#shares(double...)}). A node's score for
+ * a key does not depend on the other nodes, so adding a node moves keys only to it, and removing a
+ * node moves only its keys.
  *
  * <p>Nodes are identified by their names, which must be distinct; equal scores go to the node added
  * first.
  *
  * <p>Cost: {@link #owner(String)} hashes the key once and computes N pair hashes and N scores (N
- * logarithms with the logarithmic score), O(N), and allocates nothing. Memory: a few dozen bytes
- * per node. Not thread-safe: lookups may run concurrently only while nobody adds or removes nodes.
+ * logarithms), O(N), and allocates nothing. Memory: a few dozen bytes per node. Not thread-safe:
+ * lookups may run concurrently only while nobody adds or removes nodes.
  *
  * @param <N> the type of the nodes
  * @since 0.1.0
