@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import java.util.function.LongUnaryOperator;
 
 /**
  * Consistent hashing on a ring (Karger, Lehman, Leighton, Panigrahy, Levine and Lewin, "Consistent
@@ -27,11 +26,6 @@ import java.util.function.LongUnaryOperator;
  * relatively, and with v = 1 the largest share is about {@code ln N / N}. {@link #shares()}
  * computes the shares exactly. Equal token positions (a 64-bit collision) go to the node listed
  * first.
- *
- * <p>For teaching, {@link #withUnmixedTokens} puts tokens at plain {@code fnv1a64(s + "#" + i)}.
- * Names that differ only in their last bytes, as {@code "proxy-1#0"} … {@code "proxy-1#9"} do, get
- * FNV hashes that differ by small multiples of the FNV prime, about 2<sup>40</sup>: a node's tokens
- * fall in one short arc, and the node behaves as if it had a single token.
  *
  * <p>Cost: {@link #owner(String)} hashes the key and binary-searches the N·v tokens, O(log(N·v)),
  * and allocates nothing. Memory: 12 bytes per token, a sorted {@code long[]} of positions and an
@@ -49,7 +43,7 @@ public final class HashRing<N> {
   /** The index of the node owning each position. */
   private final int[] owners;
 
-  private HashRing(NodeSet<N> nodes, int tokensPerNode, LongUnaryOperator mixer) {
+  private HashRing(NodeSet<N> nodes, int tokensPerNode) {
     if (nodes.size() == 0) {
       throw new IllegalArgumentException("nodes must not be empty");
     }
@@ -61,7 +55,7 @@ public final class HashRing<N> {
     for (int node = 0; node < nodes.size(); node++) {
       String name = nodes.name(node);
       for (int i = 0; i < tokensPerNode; i++) {
-        long position = mixer.applyAsLong(Hash64.fnv1a64(name + "#" + i));
+        long position = Hash64.mixedFnv1a64(name + "#" + i);
         tokens[node * tokensPerNode + i] = position ^ Long.MIN_VALUE;
       }
     }
@@ -99,27 +93,7 @@ public final class HashRing<N> {
    */
   public static <N> HashRing<N> of(
       Collection<? extends N> nodes, Function<? super N, String> name, int tokensPerNode) {
-    return new HashRing<>(NodeSet.of(nodes, name), tokensPerNode, Hash64::splitmix64);
-  }
-
-  /**
-   * Returns a ring whose tokens are at the plain FNV-1a hashes of {@code s + "#" + i}, without the
-   * final mix: a counterexample for teaching, whose shares are far from even (keys are still
-   * mixed).
-   *
-   * @param nodes the nodes, at least one, in the order that breaks ties
-   * @param name gives each node's name
-   * @param tokensPerNode tokens (virtual nodes) per node, v, at least 1
-   * @param <N> the type of the nodes
-   * @return the ring
-   * @throws NullPointerException if an argument, a node or a name is null
-   * @throws IllegalArgumentException if there are no nodes, two nodes have the same name, or {@code
-   *     tokensPerNode < 1}
-   * @throws ArithmeticException if there are more than 2<sup>31</sup> − 1 tokens
-   */
-  public static <N> HashRing<N> withUnmixedTokens(
-      Collection<? extends N> nodes, Function<? super N, String> name, int tokensPerNode) {
-    return new HashRing<>(NodeSet.of(nodes, name), tokensPerNode, LongUnaryOperator.identity());
+    return new HashRing<>(NodeSet.of(nodes, name), tokensPerNode);
   }
 
   /**

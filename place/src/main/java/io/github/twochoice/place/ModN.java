@@ -10,12 +10,12 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The textbook placement, shown for comparison: a key belongs to node number {@code
- * splitmix64(fnv1a64(key)) mod N}, the hash taken as unsigned. Each node owns 1/N of the keys, but
- * changing N changes almost every key's owner: from N to N − 1 nodes (the last one removed) a key
- * stays only if its hash has the same remainder modulo both, so a fraction 1 − 1/N of all keys move
- * (7/8 from 8 nodes to 7), where 1/N would have been enough. Compare {@link Rendezvous} and {@link
- * HashRing}.
+ * The textbook placement, for a set of nodes that never changes: a key belongs to node number
+ * {@code splitmix64(fnv1a64(key)) mod N}, the hash taken as unsigned. Each node owns 1/N of the
+ * keys, but changing N changes almost every key's owner: from N to N − 1 nodes (the last one
+ * removed) a key stays only if its hash has the same remainder modulo both, so a fraction 1 − 1/N
+ * of all keys move (7/8 from 8 nodes to 7), where 1/N would have been enough. {@link Rendezvous}
+ * and {@link HashRing} move only that 1/N.
  *
  * <p>Cost: {@link #owner(String)} hashes the key and takes one unsigned remainder, O(1), and
  * allocates nothing. Memory: the list of nodes. Immutable and thread-safe.

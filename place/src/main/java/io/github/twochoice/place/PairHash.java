@@ -16,31 +16,11 @@ package io.github.twochoice.place;
  * Ravishankar, "Using name-based mappings to increase hit rates", IEEE/ACM Transactions on
  * Networking, 1998): every key sees its own independent random order of the nodes.
  *
- * <p>Four shortcuts look equivalent and are not; they are here to be measured, not used. Each
- * combines the key and the node without mixing the combination, so every key orders the nodes by
- * one structure fixed by the node hashes alone.
- *
- * <ul>
- *   <li>{@link #xorUnmixed()}, {@code keyHash ^ nodeHash}. Which of two nodes s and s' weighs more
- *       for a key is decided by one bit of the key hash: the bit at the highest position where
- *       {@code h(s)} and {@code h(s')} differ. Every comparison is a linear function of the key
- *       hash, and the order of all nodes is a walk down one fixed binary trie of the node hashes,
- *       the key's bits choosing the branches. Shares follow the trie's shape (a node alone in one
- *       half of the trie owns half of the keys), and a key's second choice is, whatever the key,
- *       one of the nodes whose hashes share the longest prefix with its first choice's: when a node
- *       fails, its keys all fall on its trie neighbours instead of spreading over every node.
- *   <li>{@link #xorOfMixed()}, {@code splitmix64(keyHash) ^ splitmix64(nodeHash)}. Mixing each side
- *       separately only randomizes the trie: two keys still order the same per-node values, XORed
- *       with a different key constant, so all the correlations above remain.
- *   <li>{@link #sumUnmixed()}, {@code keyHash + nodeHash}, and {@link #sumOfMixed()}, {@code
- *       splitmix64(keyHash) + splitmix64(nodeHash)} (both mod 2<sup>64</sup>). Adding the key's
- *       value rotates the circle of 2<sup>64</sup> values, so every key ranks the nodes in one
- *       fixed cyclic order, descending node value, and only chooses where to start: a key's backup
- *       is always the node whose value is next below its primary's (cyclically), and a node's share
- *       of the keys is the gap between its value and the next one above, as on a consistent-hashing
- *       ring of one token per node. Unmixed FNV-1a hashes of names that differ in their last bytes
- *       lie close together, so one node takes almost every key.
- * </ul>
+ * <p>Another pair hash must mix the combination last as well. Combining the two hashes without a
+ * final mix, by XOR or by a sum, even of hashes mixed separately first, leaves the order of the
+ * nodes to a structure that the node hashes alone fix (a binary trie for XOR, a cyclic order for a
+ * sum): a key's backup is then one of a few neighbours of its primary, whatever the key, and a
+ * failed node's keys fall on those neighbours instead of spreading over every node.
  *
  * <p>Implementations must be pure functions of their arguments; a lookup calls one per node.
  *
@@ -66,48 +46,5 @@ public interface PairHash {
    */
   static PairHash standard() {
     return (keyHash, nodeHash) -> Hash64.splitmix64(keyHash ^ nodeHash);
-  }
-
-  /**
-   * Returns {@code keyHash ^ nodeHash}, with no mixing: a counterexample, whose node orders are
-   * correlated across keys (see above).
-   *
-   * @return the unmixed XOR pair hash
-   */
-  static PairHash xorUnmixed() {
-    return (keyHash, nodeHash) -> keyHash ^ nodeHash;
-  }
-
-  /**
-   * Returns {@code splitmix64(keyHash) ^ splitmix64(nodeHash)}, each side mixed separately: a
-   * counterexample, whose node orders are as correlated across keys as {@link #xorUnmixed()}'s.
-   *
-   * @return the XOR-of-mixed pair hash
-   */
-  static PairHash xorOfMixed() {
-    return (keyHash, nodeHash) -> Hash64.splitmix64(keyHash) ^ Hash64.splitmix64(nodeHash);
-  }
-
-  /**
-   * Returns {@code keyHash + nodeHash}, with no mixing: a counterexample, whose keys all rank the
-   * nodes in one cyclic order of their hashes (see above).
-   *
-   * @return the unmixed sum pair hash
-   * @since 0.1.0
-   */
-  static PairHash sumUnmixed() {
-    return (keyHash, nodeHash) -> keyHash + nodeHash;
-  }
-
-  /**
-   * Returns {@code splitmix64(keyHash) + splitmix64(nodeHash)}, each side mixed separately: a
-   * counterexample, whose keys all rank the nodes in one cyclic order of their mixed hashes (see
-   * above).
-   *
-   * @return the sum-of-mixed pair hash
-   * @since 0.1.0
-   */
-  static PairHash sumOfMixed() {
-    return (keyHash, nodeHash) -> Hash64.splitmix64(keyHash) + Hash64.splitmix64(nodeHash);
   }
 }

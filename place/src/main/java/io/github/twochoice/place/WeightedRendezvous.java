@@ -16,17 +16,16 @@ import java.util.function.Function;
  * (0, 1)}.
  *
  * <p>With the {@linkplain WeightedScore#LOGARITHMIC logarithmic score} each node owns a share of
- * the keys proportional to its weight; with the {@linkplain WeightedScore#LINEAR naive linear
- * score}, the shares given by {@link WeightedScore#shares(double...)}. Under either score, a node's
- * score for a key does not depend on the other nodes, so adding a node moves keys only to it, and
- * removing a node moves only its keys.
+ * the keys proportional to its weight ({@link WeightedScore#shares(double...)}). A node's score for
+ * a key does not depend on the other nodes, so adding a node moves keys only to it, and removing a
+ * node moves only its keys.
  *
  * <p>Nodes are identified by their names, which must be distinct; equal scores go to the node added
  * first.
  *
  * <p>Cost: {@link #owner(String)} hashes the key once and computes N pair hashes and N scores (N
- * logarithms with the logarithmic score), O(N), and allocates nothing. Memory: a few dozen bytes
- * per node. Not thread-safe: lookups may run concurrently only while nobody adds or removes nodes.
+ * logarithms), O(N), and allocates nothing. Memory: a few dozen bytes per node. Not thread-safe:
+ * lookups may run concurrently only while nobody adds or removes nodes.
  *
  * @param <N> the type of the nodes
  * @since 0.1.0
@@ -131,21 +130,6 @@ public final class WeightedRendezvous<N> {
    */
   public int size() {
     return nodes.size();
-  }
-
-  /**
-   * Returns a node's score for a key, the number {@link #owner(String)} compares: the key belongs
-   * to the node of highest score. For teaching and checks; {@link #owner(String)} is faster than
-   * asking every node's score.
-   *
-   * @param key the key
-   * @param node a node of this placement
-   * @return its score for the key
-   * @throws NullPointerException if {@code key}, {@code node} or its name is null
-   * @throws IllegalArgumentException if no node of that name is present
-   */
-  public double score(String key, N node) {
-    return scoreAt(nodes.hashOfKeyToPlace(key), indexOf(node));
   }
 
   /**

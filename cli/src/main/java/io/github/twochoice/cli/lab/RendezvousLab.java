@@ -8,6 +8,8 @@ import io.github.twochoice.cli.place.PlacementScheme;
 import io.github.twochoice.cli.place.PlacementStudy;
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.cli.weblog.AccessLogReader;
+import io.github.twochoice.place.Hash64;
+import io.github.twochoice.place.PairHash;
 import io.github.twochoice.place.WeightedRendezvous;
 import io.github.twochoice.place.WeightedScore;
 import java.io.IOException;
@@ -20,8 +22,8 @@ import java.util.function.Function;
 /**
  * The rendezvous page: the URLs of the bundled web log placed on servers by weighted rendezvous
  * hashing ({@link WeightedRendezvous}, logarithmic score, every server of weight 1 to start with:
- * plain rendezvous), with every key's score on every server from the library; then one change — a
- * server added, removed or given another weight — and the keys that move. Over all the log's URLs
+ * plain rendezvous), with every key's {@linkplain #score score} on every server; then one change —
+ * a server added, removed or given another weight — and the keys that move. Over all the log's URLs
  * it counts the keys that move under rendezvous, mod N and the ring of 100 tokens ({@link
  * PlacementScheme}), beside the expectation: 1/(N + 1) of the keys when a server joins, 1/N when
  * one leaves, and the change of the server's share when its weight changes.
@@ -101,7 +103,8 @@ final class RendezvousLab {
     int[] owners = new int[keys.size()];
     for (int key = 0; key < keys.size(); key++) {
       for (int s = 0; s < servers.size(); s++) {
-        scores[key][s] = placement.score(keys.get(key), servers.get(s));
+        String server = servers.get(s);
+        scores[key][s] = score(keys.get(key), server, placement.weight(server));
       }
       owners[key] = servers.indexOf(placement.owner(keys.get(key)));
     }
@@ -111,6 +114,17 @@ final class RendezvousLab {
         .put("weights", weights)
         .put("scores", scores)
         .put("owners", owners);
+  }
+
+  /**
+   * The score of a server for a key, the number {@link WeightedRendezvous} compares, as it
+   * documents it: the {@linkplain PairHash#standard() standard pair hash} of the key's and the
+   * server's FNV-1a hashes, {@linkplain Hash64#toOpenUnitInterval(long) mapped to u in (0, 1)},
+   * then the {@linkplain WeightedScore#LOGARITHMIC logarithmic score} {@code −w / ln u}.
+   */
+  static double score(String key, String server, double weight) {
+    long pair = PairHash.standard().weight(Hash64.fnv1a64(key), Hash64.fnv1a64(server));
+    return WeightedScore.LOGARITHMIC.score(weight, Hash64.toOpenUnitInterval(pair));
   }
 
   /** The fraction of the log's URLs that change server, per scheme, and what theory expects. */

@@ -6,7 +6,6 @@ package io.github.twochoice.cli.place;
 
 import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.common.Table;
-import io.github.twochoice.place.WeightedScore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -219,7 +218,7 @@ final class PlaceTables {
   Table weighted() {
     List<String> header = new ArrayList<>(List.of("node", "capacity"));
     for (WeightedShares shares : study.weighted()) {
-      String name = scoreName(shares.score());
+      String name = shares.label();
       header.addAll(List.of(name + " exact", name + " URLs", name + " requests"));
     }
     Table table = new Table(header.toArray(new String[0]));
@@ -278,11 +277,6 @@ final class PlaceTables {
           ratio(replication.copies().maxOverMean()));
     }
     return table;
-  }
-
-  /** "log" for the logarithmic score, "naive" for the linear one. */
-  static String scoreName(WeightedScore score) {
-    return score == WeightedScore.LOGARITHMIC ? "log" : "naive";
   }
 
   private static String ratio(double x) {

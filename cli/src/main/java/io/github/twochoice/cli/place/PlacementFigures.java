@@ -12,7 +12,6 @@ import io.github.twochoice.cli.figure.Chart.Style;
 import io.github.twochoice.cli.figure.Figure;
 import io.github.twochoice.cli.figure.Section;
 import io.github.twochoice.cli.weblog.AccessLog;
-import io.github.twochoice.place.WeightedScore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -125,8 +124,8 @@ public final class PlacementFigures {
 
   static Chart weightedChart(PlacementStudy study) {
     List<Series> series = new ArrayList<>();
-    WeightedShares log = study.weighted(WeightedScore.LOGARITHMIC);
-    WeightedShares naive = study.weighted(WeightedScore.LINEAR);
+    WeightedShares log = study.logarithmicShares();
+    WeightedShares naive = study.naiveShares();
     series.add(shares("log", log.urls().shares(), Style.MEASURED));
     series.add(shares("naive", naive.urls().shares(), Style.MEASURED));
     series.add(shares("naive theory", unboxed(naive.exact()), Style.THEORY));

@@ -6,7 +6,6 @@ package io.github.twochoice.cli.place;
 
 import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.weblog.AccessLog;
-import io.github.twochoice.place.WeightedScore;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -73,7 +72,8 @@ public final class PlacementStudy {
   private final Map<PlacementScheme, SchemeRun> runs = new EnumMap<>(PlacementScheme.class);
   private final List<Shrink> shrinks = new ArrayList<>();
   private final List<RingBalance> rings;
-  private final Map<WeightedScore, WeightedShares> weighted = new EnumMap<>(WeightedScore.class);
+  private final WeightedShares logarithmic;
+  private final WeightedShares naive;
   private final List<ReplicaPairs> replicaPairs;
   private final HotKeys hotKeys;
 
@@ -117,9 +117,8 @@ public final class PlacementStudy {
     }
     this.replicaPairs = ReplicaPairs.compare(nodes, urls, failed);
     this.rings = RingBalance.compare(nodes, urls);
-    for (WeightedScore score : WeightedScore.values()) {
-      weighted.put(score, WeightedShares.measure(score, nodes, capacities(), urls, requests));
-    }
+    this.logarithmic = WeightedShares.logarithmic(nodes, capacities(), urls, requests);
+    this.naive = WeightedShares.naive(nodes, capacities(), urls, requests);
     this.hotKeys = HotKeys.rank(nodes, urls, requests);
   }
 
@@ -255,14 +254,19 @@ public final class PlacementStudy {
     return rings;
   }
 
-  /** The weighted shares under each score, in the order of {@link WeightedScore#values()}. */
+  /** The weighted shares under each score: logarithmic, then naive. */
   List<WeightedShares> weighted() {
-    return List.copyOf(weighted.values());
+    return List.of(logarithmic, naive);
   }
 
-  /** The weighted shares under one score. */
-  WeightedShares weighted(WeightedScore score) {
-    return weighted.get(score);
+  /** The weighted shares under the logarithmic score, proportional to the capacities. */
+  WeightedShares logarithmicShares() {
+    return logarithmic;
+  }
+
+  /** The weighted shares under the naive score. */
+  WeightedShares naiveShares() {
+    return naive;
   }
 
   HotKeys hotKeys() {

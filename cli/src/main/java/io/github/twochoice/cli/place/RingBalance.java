@@ -33,20 +33,33 @@ record RingBalance(
   /** The rings the {@code place} command compares: 1 and 100 mixed tokens, 100 unmixed. */
   static List<RingBalance> compare(List<String> nodes, List<String> keys) {
     int many = PlacementScheme.RING_TOKENS;
+    Function<String, String> name = UnaryOperator.identity();
+    HashRing<String> one = HashRing.of(nodes, name, 1);
+    HashRing<String> mixed = HashRing.of(nodes, name, many);
+    UnmixedRing unmixed = new UnmixedRing(nodes, many);
     return List.of(
-        measure("1 token", nodes, 1, true, keys),
-        measure(many + " tokens", nodes, many, true, keys),
-        measure(many + " tokens (unmixed FNV)", nodes, many, false, keys));
+        measure("1 token", nodes, 1, true, one::owner, one.shares(), keys),
+        measure(many + " tokens", nodes, many, true, mixed::owner, mixed.shares(), keys),
+        measure(
+            many + " tokens (unmixed FNV)",
+            nodes,
+            many,
+            false,
+            unmixed::owner,
+            unmixed.shares(),
+            keys));
   }
 
-  /** Builds one ring, mixed as {@link HashRing#of} or unmixed, and measures it. */
+  /** Measures one ring, {@link HashRing} (mixed) or {@link UnmixedRing}, from its owners. */
   private static RingBalance measure(
-      String label, List<String> nodes, int tokens, boolean mixed, List<String> keys) {
-    Function<String, String> name = UnaryOperator.identity();
-    HashRing<String> ring =
-        mixed ? HashRing.of(nodes, name, tokens) : HashRing.withUnmixedTokens(nodes, name, tokens);
-    Map<String, Double> shares = ring.shares();
-    String[] owners = keys.stream().map(ring::owner).toArray(String[]::new);
+      String label,
+      List<String> nodes,
+      int tokens,
+      boolean mixed,
+      UnaryOperator<String> owner,
+      Map<String, Double> shares,
+      List<String> keys) {
+    String[] owners = keys.stream().map(owner).toArray(String[]::new);
     double largestMedianGap = 0;
     for (String node : nodes) {
       largestMedianGap = Math.max(largestMedianGap, medianTokenGap(node, tokens, mixed));
@@ -62,7 +75,8 @@ record RingBalance(
   /**
    * The median gap between a node's consecutive tokens, as a fraction of the ring: about {@code ln
    * 2 / v} for v tokens spread at random, 1 for one token. The positions are those {@link HashRing}
-   * documents, {@code fnv1a64(node + "#" + i)}, mixed by SplitMix64 or not.
+   * documents, {@code fnv1a64(node + "#" + i)} mixed by SplitMix64, or those of {@link
+   * UnmixedRing}, unmixed.
    */
   private static double medianTokenGap(String node, int tokens, boolean mixed) {
     long[] flipped = new long[tokens]; // XOR Long.MIN_VALUE: signed order = unsigned order

@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.twochoice.cli.balls.Layers;
 import io.github.twochoice.place.ModN;
 import io.github.twochoice.place.Rendezvous;
+import io.github.twochoice.place.WeightedRendezvous;
+import io.github.twochoice.place.WeightedScore;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.BallsIntoBins.Rule;
 import io.github.twochoice.sim.CuckooTable;
@@ -231,6 +233,35 @@ class LabEndpointsTest {
     ModN<String> modNAfter = ModN.of(afterServers, Function.identity());
     long modNMoved = urls.stream().filter(u -> !modN.owner(u).equals(modNAfter.owner(u))).count();
     assertEquals((double) modNMoved / urls.size(), (double) moves.get("modN"), 1e-12);
+  }
+
+  /**
+   * The score the page draws is the one {@link WeightedRendezvous} compares: for servers of
+   * capacities 1, 1, 1, 1, 2, 2, 4, 4, every score is positive and finite, and the library's owner
+   * has the highest.
+   */
+  @Test
+  void theOwnerHasTheHighestScore() {
+    double[] capacities = {1, 1, 1, 1, 2, 2, 4, 4};
+    WeightedRendezvous<String> placement =
+        WeightedRendezvous.create(Function.identity(), WeightedScore.LOGARITHMIC);
+    for (int i = 0; i < capacities.length; i++) {
+      placement.add("node-" + i, capacities[i]);
+    }
+    for (int k = 0; k < 2000; k++) {
+      String key = "key-" + k;
+      String best = null;
+      double bestScore = 0;
+      for (String node : placement.nodes()) {
+        double s = RendezvousLab.score(key, node, placement.weight(node));
+        assertTrue(s > 0 && Double.isFinite(s), key + " " + node + ": " + s);
+        if (best == null || s > bestScore) {
+          best = node;
+          bestScore = s;
+        }
+      }
+      assertEquals(placement.owner(key), best, key);
+    }
   }
 
   @Test
