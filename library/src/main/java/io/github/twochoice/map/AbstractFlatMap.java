@@ -31,18 +31,20 @@ import java.util.function.IntFunction;
  * <p>A subclass stores its entries in flat arrays and names each entry by an index in {@code [0,
  * indexLimit())}; an index may be empty ({@link #isLive} false) in tables with free slots. The
  * subclass supplies only its placement rule: {@link #find} (lookup), {@link #place} (where a new
- * key goes), {@link #isFull} and {@link #grow} (when and how the table grows), {@link #removeAt}
- * (deletion) and {@link #clear}. This class owns the write path on top of them — hash the key once,
- * search once, grow if full, place — for {@code put} and for every method that may add a key
- * ({@code putIfAbsent}, {@code computeIfAbsent}, {@code compute}, {@code merge}), and builds the
- * three views and their fail-fast iterators and spliterators, the default methods with {@link
- * java.util.HashMap}'s semantics, and serialization of the entries.
+ * key goes), {@link #isFullFor} and {@link #growFor} (when and how the table, or the part of it a
+ * new key goes to, grows), {@link #removeAt} (deletion) and {@link #clear}. This class owns the
+ * write path on top of them — hash the key once, search once, grow if full, place — for {@code put}
+ * and for every method that may add a key ({@code putIfAbsent}, {@code computeIfAbsent}, {@code
+ * compute}, {@code merge}), and builds the three views and their fail-fast iterators and
+ * spliterators, the default methods with {@link java.util.HashMap}'s semantics, and serialization
+ * of the entries.
  *
  * <p><b>Size.</b> Besides growing, a table rebuilds for a given number of entries ({@link
- * #rebuildFor}): {@code putAll} first makes room for all the new keys, {@link #trim()} shrinks the
- * table to what its entries need, and a removal through the map (not through an iterator, which
- * must keep its place) that leaves fewer entries than a quarter of the growth threshold shrinks the
- * table to half full, so a map that was large and became small gives its memory back.
+ * #rebuildFor}): {@code putAll} that at least doubles the map first makes room for all the new
+ * keys, {@link #trim()} shrinks the table to what its entries need, and a removal through the map
+ * (not through an iterator, which must keep its place) that leaves the table, or the part of it
+ * that held the entry, mostly empty shrinks it ({@link #shrinkAfterRemovalAt}), so a map that was
+ * large and became small gives its memory back.
  *
  * <p>Iteration runs over increasing indices. {@link #removeAt} may move another entry into the
  * removed index, but only one that iteration has not reached yet (from a higher index), so an
@@ -102,11 +104,14 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
    */
   abstract void placeAt(int target, long hash, K key, V value);
 
-  /** Returns whether the table should grow before it takes another key. */
-  abstract boolean isFull();
+  /** Returns whether the table should grow before it takes a new key whose hash is {@code hash}. */
+  abstract boolean isFullFor(long hash);
 
-  /** Grows the table; every entry keeps its key, value and nothing else. */
-  abstract void grow();
+  /**
+   * Grows the table, or the part of it where a key whose hash is {@code hash} goes; every entry
+   * keeps its key, value and nothing else.
+   */
+  abstract void growFor(long hash);
 
   /** Returns how many entries the table holds before it grows: its load factor times its slots. */
   abstract long threshold();
@@ -183,10 +188,19 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
 
   /**
    * Removes the live entry at {@code index} and shrinks the table if it is now mostly empty. Not
-   * for iterators: the shrinking moves every entry.
+   * for iterators: the shrinking moves entries.
    */
   final void removeAndShrink(int index) {
     removeAt(index);
+    shrinkAfterRemovalAt(index);
+  }
+
+  /**
+   * Shrinks the table after the removal of the entry at {@code index} if it is now mostly empty:
+   * below a quarter of its growth threshold, it is rebuilt half full. A table in parts may shrink
+   * only the part that held the entry.
+   */
+  void shrinkAfterRemovalAt(int index) {
     long threshold = threshold();
     if (threshold > SHRINK_FLOOR && size() < threshold / SHRINK_BELOW_FRACTION_INVERSE) {
       rebuildFor(2 * size());
@@ -235,8 +249,8 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
    * absent} is what {@link #findToInsert} answered for it, with no change to the table since.
    */
   final void insert(long hash, K key, V value, int absent) {
-    if (isFull()) {
-      grow();
+    if (isFullFor(hash)) {
+      growFor(hash);
       place(hash, key, value);
     } else if (absent == ABSENT) {
       place(hash, key, value);
@@ -246,10 +260,14 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
     modCount++;
   }
 
-  /** Grows the table once, if needed, so that {@code more} new entries fit without growing. */
+  /**
+   * Grows the table once, if needed, so that {@code more} new entries fit without growing, when
+   * they are at least as many as the entries there: fewer are cheaper to place one by one than all
+   * the entries are to move.
+   */
   final void makeRoomFor(int more) {
     long wanted = (long) size() + more;
-    if (more > 0 && wanted > threshold()) {
+    if (more > 0 && more >= size() && wanted > threshold()) {
       rebuildFor((int) Math.min(Integer.MAX_VALUE, wanted));
     }
   }
@@ -325,8 +343,9 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
   }
 
   /**
-   * Copies every mapping of {@code m} into this map. The table first grows once to hold as many
-   * entries as both maps have together, rather than growing step by step on the way.
+   * Copies every mapping of {@code m} into this map. When {@code m} has at least as many mappings
+   * as this map, the table first grows once to hold as many entries as both maps have together,
+   * rather than growing step by step on the way.
    *
    * @param m the mappings to copy
    * @throws NullPointerException if {@code m} is null

@@ -8,9 +8,11 @@ import io.github.twochoice.hash.ChoiceHasher;
 import java.util.Arrays;
 
 /**
- * The table under {@link DLeftHashMap} and {@link CuckooHashMap}: d bucket choices per key, b ≤ 8
- * slots per bucket, a word of tags per bucket, and an overflow area for the keys no bucket holds.
- * It knows where a key may live and finds it; where a new key goes is the map's rule.
+ * One segment of the table under {@link DLeftHashMap} and {@link CuckooHashMap}: d bucket choices
+ * per key, b ≤ 8 slots per bucket, a word of tags per bucket. It knows where a key may live and
+ * finds it; where a new key goes is the map's rule, which segment a key belongs to is the map's
+ * directory ({@link AbstractBucketMap}), and the keys no bucket holds live in the map's overflow
+ * area.
  *
  * <p><b>Layout.</b> Think of a slot as an imaginary {@code Slot { byte tag; K key; V value; }}
  * stored in two arrays. Bucket {@code u} owns the {@code long} {@code tags[u]}: byte j is 0 while
@@ -31,18 +33,11 @@ import java.util.Arrays;
  * <p><b>Lookup.</b> The first two buckets' tag words are read before any branch, their candidate
  * flags merged into one word, and one loop holds the only {@code equals} call, so the processor can
  * start the next lookup while this one waits for memory and the compiled lookup stays small enough
- * to inline. Buckets 3 to d and the overflow area are searched only when there are more than two
- * choices or the overflow area is in use.
+ * to inline. Buckets 3 to d are searched only when there are more than two choices.
  *
- * <p><b>Overflow.</b> Keys the map's rule could not place in their buckets (keys whose buckets are
- * all full, and keys with equal hash codes, which share every choice under every seed) live in an
- * {@link OverflowArea}, O(log n) per operation for {@code Comparable} keys, which a lookup consults
- * only if one of its entries has the same first bucket. The overflow entries follow the slots in
- * the index space: index {@code slots() + i} is the i-th.
- *
- * <p>Cost: a lookup reads d words of tags (the first two at once), one key per tag match and the
- * overflow area while it is non-empty; no allocation. Memory: 8 bytes per slot for the key and
- * value references (compressed; 4 for keys only), plus one byte of tags per slot.
+ * <p>Cost: a lookup reads d words of tags (the first two at once) and one key per tag match; no
+ * allocation. Memory: 8 bytes per slot for the key and value references (compressed; 4 for keys
+ * only), plus one byte of tags per slot.
  */
 final class BucketTable {
   /** The most slots per bucket: one tag byte each in a {@code long}. */
@@ -86,7 +81,15 @@ final class BucketTable {
   private final HashStrategy<Object> strategy;
 
   private int size;
-  private final OverflowArea overflow;
+
+  /** The entry index of this segment's slot 0 in its map: its number in the map, shifted. */
+  int indexBase;
+
+  /** How many low bits of a key's hash all keys of this segment share (its local depth). */
+  int depth;
+
+  /** The low {@link #depth} bits that the hashes of this segment's keys end in. */
+  int pattern;
 
   /**
    * Creates an empty table.
@@ -120,7 +123,6 @@ final class BucketTable {
     this.slots = (int) slots;
     this.usableSlots = TagWords.OCCUPIED >>> (8 * (MAX_SLOTS_PER_BUCKET - slotsPerBucket));
     this.tags = new long[bucketsPerRange * ranges];
-    this.overflow = new OverflowArea(tags.length, strategy);
     this.keyShift = storesValues ? 1 : 0;
     this.strategy = strategy;
     this.kv = new Object[(int) slots << keyShift];
@@ -161,18 +163,9 @@ final class BucketTable {
     return slots;
   }
 
-  /** Returns the number of keys in buckets (the overflow area not counted). */
-  int sizeInBuckets() {
-    return size;
-  }
-
-  OverflowArea overflow() {
-    return overflow;
-  }
-
-  /** Returns the number of keys, the overflow area included. */
+  /** Returns the number of keys. */
   int size() {
-    return size + overflow.size();
+    return size;
   }
 
   // ---- Where a key may live ----
@@ -271,8 +264,7 @@ final class BucketTable {
    * the table does not hold it: {@code -2 - b} when the key has two buckets and b is the less
    * loaded of them (the first on ties) and has a free slot, which is where {@link
    * #leastLoadedBucket} would put it; -1 otherwise. Both words were read for the search, so the
-   * write that follows a miss reads neither again; the answer is the same whether the overflow area
-   * holds entries or not, so that once a few keys wait there every insert still takes this path.
+   * write that follows a miss reads neither again.
    */
   int findToInsert(long hash, Object key) {
     return search(hash, key, true);
@@ -298,11 +290,8 @@ final class BucketTable {
         return slot;
       }
     }
-    if (choices > 2 || overflow.size() > 0) {
-      int found = findBeyondTwoBuckets(hash, key, pattern, bucket0);
-      if (found >= 0 || choices > 2 || !nameTarget) {
-        return found;
-      }
+    if (choices > 2) {
+      return findBeyondTwoBuckets(hash, key, pattern);
     } else if (!nameTarget) {
       return -1;
     }
@@ -313,11 +302,8 @@ final class BucketTable {
     return Math.min(load0, load1) < slotsPerBucket ? -2 - lessLoaded : -1;
   }
 
-  /**
-   * The rest of {@link #find}: buckets of choices 2 to d - 1, then the overflow area if an entry
-   * there has the key's first bucket as its own.
-   */
-  private int findBeyondTwoBuckets(long hash, Object key, long pattern, int bucket0) {
+  /** The rest of {@link #find}: buckets of choices 2 to d - 1. */
+  private int findBeyondTwoBuckets(long hash, Object key, long pattern) {
     for (int i = 2; i < choices; i++) {
       int bucket = bucketOf(hash, i);
       for (long m = TagWords.matches(tags[bucket], pattern); m != 0; m &= m - 1) {
@@ -327,33 +313,25 @@ final class BucketTable {
         }
       }
     }
-    if (!overflow.mayHold(bucket0)) {
-      return -1;
-    }
-    int inOverflow = overflow.indexOf(key);
-    return inOverflow < 0 ? -1 : slots + inOverflow;
+    return -1;
   }
 
-  // ---- Entries by index: slots, then the overflow area ----
+  // ---- Entries by slot ----
 
-  int indexLimit() {
-    return slots + overflow.size();
+  boolean isLive(int slot) {
+    return (tags[slot >>> slotShift] & occupiedBit(slot)) != 0;
   }
 
-  boolean isLive(int index) {
-    return index >= slots || (tags[index >>> slotShift] & occupiedBit(index)) != 0;
-  }
-
-  /** Returns the first live index at or after {@code from}, or {@link #indexLimit()}. */
+  /** Returns the first occupied slot at or after {@code from}, or {@link #slots()}. */
   int nextLive(int from) {
     if (from >= slots) {
-      return Math.min(from, indexLimit());
+      return slots;
     }
     int bucket = from >>> slotShift;
     long occupied = tags[bucket] & TagWords.OCCUPIED & -occupiedBit(from);
     while (occupied == 0) {
       if (++bucket == tags.length) {
-        return slots; // the overflow area's first entry, if any
+        return slots;
       }
       occupied = tags[bucket] & TagWords.OCCUPIED;
     }
@@ -365,26 +343,19 @@ final class BucketTable {
     return 0x80L << (8 * (slot & (slotsPerBucket - 1)));
   }
 
-  Object keyAt(int index) {
-    return index < slots ? kv[index << keyShift] : overflow.keyAt(index - slots);
+  Object keyAt(int slot) {
+    return kv[slot << keyShift];
   }
 
-  /** Returns the value at {@code index}: null in a table of keys only. */
-  Object valueAt(int index) {
-    if (index >= slots) {
-      return overflow.valueAt(index - slots);
-    }
-    return keyShift == 0 ? null : kv[2 * index + 1];
+  /** Returns the value of {@code slot}: null in a table of keys only. */
+  Object valueAt(int slot) {
+    return keyShift == 0 ? null : kv[2 * slot + 1];
   }
 
-  /** Sets the value at {@code index}; a table of keys only keeps none. */
-  void setValueAt(int index, Object value) {
-    if (index < slots) {
-      if (keyShift != 0) {
-        kv[2 * index + 1] = value;
-      }
-    } else {
-      overflow.setValueAt(index - slots, value);
+  /** Sets the value of {@code slot}; a table of keys only keeps none. */
+  void setValueAt(int slot, Object value) {
+    if (keyShift != 0) {
+      kv[2 * slot + 1] = value;
     }
   }
 
@@ -403,34 +374,17 @@ final class BucketTable {
     size++;
   }
 
-  /** Adds an entry, whose key has hash {@code hash}, to the overflow area. */
-  void addToOverflow(long hash, Object key, Object value) {
-    overflow.add(key, value, bucketOf(hash, 0));
-  }
-
   /** Moves the entry of {@code slot} to a free slot of {@code bucket}. */
   void move(int slot, int bucket) {
     int tag = tagAt(slot);
     Object key = keyAt(slot);
     Object value = valueAt(slot);
-    removeFromSlot(slot);
+    removeAt(slot);
     store(bucket, tag, key, value);
   }
 
-  /**
-   * Removes the entry at {@code index}, whose key has hash {@code hash}. Only an overflow entry
-   * moves: the last one fills its place.
-   */
-  void removeAt(int index, long hash) {
-    if (index >= slots) {
-      overflow.removeAt(index - slots, bucketOf(hash, 0));
-      return;
-    }
-    removeFromSlot(index);
-  }
-
-  /** Removes the entry of a slot. */
-  private void removeFromSlot(int index) {
+  /** Removes the entry of a slot; no other entry moves. */
+  void removeAt(int index) {
     tags[index >>> slotShift] &= ~(0xFFL << (8 * (index & (slotsPerBucket - 1))));
     kv[index << keyShift] = null;
     if (keyShift != 0) {
@@ -442,7 +396,6 @@ final class BucketTable {
   void clear() {
     Arrays.fill(tags, 0L);
     Arrays.fill(kv, null);
-    overflow.clear();
     size = 0;
   }
 
@@ -451,7 +404,9 @@ final class BucketTable {
     System.arraycopy(tags, 0, copy.tags, 0, tags.length);
     System.arraycopy(kv, 0, copy.kv, 0, kv.length);
     copy.size = size;
-    copy.overflow.copyFrom(overflow);
+    copy.indexBase = indexBase;
+    copy.depth = depth;
+    copy.pattern = pattern;
     return copy;
   }
 }

@@ -461,12 +461,12 @@ abstract class ChainedHashMap<K, V> extends AbstractFlatMap<K, V> {
   // ---- Insertion ----
 
   @Override
-  final boolean isFull() {
+  final boolean isFullFor(long hash) {
     return chained >= loadFactor * buckets && buckets < MAX_BUCKETS;
   }
 
   @Override
-  final void grow() {
+  final void growFor(long hash) {
     rebuild(Math.min(MAX_BUCKETS, Growth.next(buckets, buckets, Growth.BY_HALF)));
   }
 

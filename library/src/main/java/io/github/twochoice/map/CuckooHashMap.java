@@ -27,21 +27,26 @@ import java.util.Objects;
  * with the most free slots (the earliest choice on ties), as in balanced allocation, so that few
  * inserts find all their buckets full.
  *
- * <p><b>Growth and failure.</b> The table grows (doubling below 2<sup>15</sup> slots, by half
- * above) when the keys in its buckets reach the load factor. If a key cannot be placed at all (no
- * augmenting path), the table grows if it is at least half as full as the load factor; below that
- * the failure is blamed on the keys, not the load, and the key goes to a stash. That is where keys
- * with equal hash codes end up: they share all d buckets under every seed, so more than d·b of them
- * fit in no table, and growing would never help. The stash (an overflow area indexed by a {@link
+ * <p><b>Growth never pauses, and failure.</b> The table is cut into segments of at most a few
+ * thousand slots, each a cuckoo table of its own, chosen by the low bits of the key's hash ({@link
+ * AbstractBucketMap}): a key's d buckets and every augmenting path lie in its segment. A segment
+ * grows on its own (doubling while the map is small, by half once it is large, split in two once it
+ * would pass 4096 slots) when its keys reach the load factor, so the slowest {@code put} moves one
+ * segment's keys, whatever the size of the map. If a key cannot be placed at all (no augmenting
+ * path), its segment grows if it is at least half as full as the load factor; below that the
+ * failure is blamed on the keys, not the load, and the key goes to a stash. That is where keys with
+ * equal hash codes end up: they share all d buckets under every seed, so more than d·b of them fit
+ * in no table, and growing would never help. The stash (an overflow area indexed by a {@link
  * java.util.HashMap}, which treeifies equal-hash {@code Comparable} keys) keeps such a flood at
- * O(log n) per operation. A growth builds the new table completely before replacing the old one,
- * and a failed insert leaves the table untouched, so no key is ever lost or duplicated, the new one
- * and the last one moved included.
+ * O(log n) per operation. A growth builds the new segments completely before they replace the old
+ * one, and a failed insert leaves the table untouched, so no key is ever lost or duplicated, the
+ * new one and the last one moved included.
  *
- * <p>Cost: a lookup reads d tag words (the first two together) and, on a tag match, one key; no
- * allocation. An insert into a full pair of buckets hashes the resident keys it considers moving.
- * Growth hashes every key once. Memory: 9 bytes per slot (two compressed references and a tag
- * byte); above 2<sup>15</sup> slots, they are 2/3 to 1 times the load factor full at every size.
+ * <p>Cost: a lookup reads the directory entry of its segment, d tag words (the first two together)
+ * and, on a tag match, one key; no allocation. An insert into a full pair of buckets hashes the
+ * resident keys it considers moving; a growth hashes the keys of one segment again. Memory: 9 bytes
+ * per slot (two compressed references and a tag byte); above 2<sup>15</sup> slots, every segment is
+ * 2/3 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
@@ -178,9 +183,11 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
     return search.insert(table, hash, key, value);
   }
 
-  /** None: at half its load factor or above, a key no augmenting path can place grows the table. */
+  /**
+   * None: a key no augmenting path can place grows its segment, unless the segment is nearly empty.
+   */
   @Override
-  int tolerableOverflow(BucketTable table) {
+  int tolerableOverflow() {
     return 0;
   }
 
@@ -210,25 +217,29 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
    */
   @Override
   public LoadStats loadStats() {
-    BucketTable table = table();
     int d = choices();
     long[] histogram = new long[slotsPerBucket() + 1];
-    for (int bucket = 0; bucket < table.buckets(); bucket++) {
-      histogram[table.loadOf(bucket)]++;
-    }
     long[] perChoice = new long[d];
     long probesHit = 0;
-    for (int slot = table.nextLive(0); slot < table.slots(); slot = table.nextLive(slot + 1)) {
-      long hash = hash(table.keyAt(slot));
-      int bucket = slot / table.slotsPerBucket();
-      int choice = 0;
-      while (table.bucketOf(hash, choice) != bucket) {
-        choice++;
+    for (int i = 0; i < segmentCount(); i++) {
+      BucketTable segment = segment(i);
+      for (int bucket = 0; bucket < segment.buckets(); bucket++) {
+        histogram[segment.loadOf(bucket)]++;
       }
-      perChoice[choice]++;
-      probesHit += choice + 1;
+      for (int slot = segment.nextLive(0);
+          slot < segment.slots();
+          slot = segment.nextLive(slot + 1)) {
+        long hash = hash(segment.keyAt(slot));
+        int bucket = segment.bucketOfSlot(slot);
+        int choice = 0;
+        while (segment.bucketOf(hash, choice) != bucket) {
+          choice++;
+        }
+        perChoice[choice]++;
+        probesHit += choice + 1;
+      }
     }
-    int stashed = table.overflow().size();
+    int stashed = overflow().size();
     probesHit += (long) stashed * (d + 1);
     return LoadStats.builder(histogram)
         .entriesPerChoice(perChoice)
@@ -253,7 +264,7 @@ public final class CuckooHashMap<K, V> extends AbstractBucketMap<K, V> {
         rehashesForLoad(),
         rehashesForFailedInsert(),
         overflowInsertions(),
-        table().overflow().size());
+        overflow().size());
   }
 
   // ---- Copying and serialization ----

@@ -23,21 +23,23 @@ import java.util.Objects;
  * of its first two buckets at once and calls {@code equals} only on a tag match. Nothing moves once
  * placed: a key stays in the bucket the rule chose until it is removed or the table grows.
  *
- * <p><b>When all d buckets of a key are full</b> the key goes to an overflow area, which lookups of
- * other keys do not consult: under steady insertions and removals at a high load a few keys find
- * both buckets full (Vöcking's rule never moves a key to make room), and so do keys with equal hash
- * codes, which share all their buckets under every seed. Once the overflow area holds 1/32 of the
- * keys and the table is at least half as full as its load factor, such a key makes the table grow
- * instead. The table also grows (doubling below 2<sup>15</sup> slots, by 4/3 above) when the keys
- * in its buckets reach the load factor, {@value #DEFAULT_LOAD_FACTOR} keys per slot by default:
- * every key keeps its subtable in the larger table, and the few that find their new bucket full are
- * placed again by the d-left rule.
+ * <p><b>Growth never pauses.</b> The table is cut into segments of at most a few thousand slots,
+ * each a d-left table of its own, chosen by the low bits of the key's hash ({@link
+ * AbstractBucketMap}). A segment grows on its own (doubling while the map is small, by 4/3 once it
+ * is large, split in two once it would pass 4096 slots) when its keys reach the load factor,
+ * {@value #DEFAULT_LOAD_FACTOR} keys per slot by default, or when a key finds all its d buckets
+ * full (Vöcking's rule never moves a key to make room) while 1/32 of the keys already wait in the
+ * overflow area: every key keeps its subtable in the new segment, and the few that find their new
+ * bucket full are placed again by the d-left rule. So the slowest {@code put} moves one segment's
+ * keys, whatever the size of the map. Keys that find all their buckets full wait in an overflow
+ * area that lookups of other keys do not consult, up to 1/32 of the keys, and so do keys with equal
+ * hash codes, which share all their buckets under every seed.
  *
- * <p>Cost: a lookup reads at most d tag words (the first two together) and one key per tag match,
- * plus the overflow area while it is in use; no allocation. An insertion also reads the d tag
- * words. Growth hashes every key once. Memory: 9 bytes per slot (two compressed references and a
- * tag byte); above 2<sup>15</sup> slots, they are 3/4 to 1 times the load factor full at every
- * size.
+ * <p>Cost: a lookup reads the directory entry of its segment, at most d tag words (the first two
+ * together) and one key per tag match, plus the overflow area while it is in use; no allocation. An
+ * insertion also reads the d tag words; a growth hashes the keys of one segment again. Memory: 9
+ * bytes per slot (two compressed references and a tag byte); above 2<sup>15</sup> slots, every
+ * segment is 3/4 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the
@@ -171,20 +173,21 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
   }
 
   /**
-   * A thirty-second of the keys in buckets: Vöcking's rule never moves a key, so under steady
-   * insertions and removals at a high load some keys find all their buckets full; they wait in the
-   * overflow area, which lookups of other keys do not consult, rather than making the table grow.
+   * A thirty-second of the keys: Vöcking's rule never moves a key, so near the load factor, and
+   * under steady insertions and removals at a high load, some keys find all their buckets full;
+   * they wait in the overflow area, which lookups of other keys do not consult, rather than making
+   * their segments grow, so that a map holds its expected size without growing.
    */
   @Override
-  int tolerableOverflow(BucketTable table) {
-    return table.sizeInBuckets() / 32;
+  int tolerableOverflow() {
+    return size() / 32;
   }
 
   /**
-   * 4/3: the load factor must stay at {@value #DEFAULT_LOAD_FACTOR} or below (above it, a few
-   * percent of the keys would wait in the overflow area under steady churn), and growing by 4/3
-   * keeps a large table at least 0.85 / (4/3) = 0.64 keys per slot full: 14 bytes per entry or less
-   * at every size, where growing by half would leave 16.
+   * 4/3: the load factor must stay at {@value #DEFAULT_LOAD_FACTOR} or below (above it, under
+   * steady insertions and removals, keys would often find all their buckets full and make their
+   * segments grow), and growing by 4/3 keeps a large table at least 0.85 / (4/3) = 0.64 keys per
+   * slot full: 14 bytes per entry or less at every size, where growing by half would leave 16.
    */
   @Override
   double growth() {
@@ -209,19 +212,21 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
    */
   @Override
   public LoadStats loadStats() {
-    BucketTable table = table();
     int d = choices();
     long[] histogram = new long[slotsPerBucket() + 1];
     long[] perSubtable = new long[d];
     long probesHit = 0;
-    for (int bucket = 0; bucket < table.buckets(); bucket++) {
-      int load = table.loadOf(bucket);
-      int subtable = bucket / table.bucketsPerRange();
-      histogram[load]++;
-      perSubtable[subtable] += load;
-      probesHit += (long) load * (subtable + 1);
+    for (int i = 0; i < segmentCount(); i++) {
+      BucketTable segment = segment(i);
+      for (int bucket = 0; bucket < segment.buckets(); bucket++) {
+        int load = segment.loadOf(bucket);
+        int subtable = bucket / segment.bucketsPerRange();
+        histogram[load]++;
+        perSubtable[subtable] += load;
+        probesHit += (long) load * (subtable + 1);
+      }
     }
-    int inOverflow = table.overflow().size();
+    int inOverflow = overflow().size();
     probesHit += (long) inOverflow * (d + 1);
     return LoadStats.builder(histogram)
         .entriesPerChoice(perSubtable)

@@ -130,7 +130,7 @@ class BuilderBoundsTest {
       long buckets = map.loadStats().buckets();
       long threshold = map.threshold();
       int n = 0;
-      while (!map.isFull()) {
+      while (!map.isFullFor(0)) { // one segment: the table
         map.put(n, n);
         n++;
       }
@@ -140,7 +140,7 @@ class BuilderBoundsTest {
       map.put(-1, -1);
       assertTrue(map.loadStats().buckets() > buckets, name);
       assertTrue(map.threshold() > threshold, name);
-      assertFalse(map.isFull(), name);
+      assertFalse(map.isFullFor(0), name);
     }
   }
 

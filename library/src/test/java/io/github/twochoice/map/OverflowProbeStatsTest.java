@@ -164,7 +164,7 @@ class OverflowProbeStatsTest {
     CuckooHashMap<Key, Integer> map =
         CuckooHashMap.builder().slotsPerBucket(1).expectedSize(1000).seed(6).build();
     long hash = map.hash(new Key(0, 0));
-    assertNotEquals(map.table().bucketOf(hash, 0), map.table().bucketOf(hash, 1));
+    assertNotEquals(map.segmentOf(hash).bucketOf(hash, 0), map.segmentOf(hash).bucketOf(hash, 1));
     assertEquals(0.0, map.loadStats().meanProbesHit(), "an empty map");
     putAll(map, colliding(40));
     LoadStats stats = map.loadStats();
@@ -179,7 +179,7 @@ class OverflowProbeStatsTest {
     long h3 = three.hash(new Key(0, 0));
     Set<Integer> buckets = new HashSet<>();
     for (int i = 0; i < 3; i++) {
-      buckets.add(three.table().bucketOf(h3, i));
+      buckets.add(three.segmentOf(h3).bucketOf(h3, i));
     }
     assertEquals(3, buckets.size(), "the test needs three buckets");
     putAll(three, colliding(40));

@@ -99,31 +99,35 @@ class PlacementRulesTest {
       LoadStats before = map.loadStats();
       assertEquals(0, before.overflow());
       assertTrue(before.entriesPerChoice()[2] > 0, "some keys live in their third choice");
-      int bucketsPerRange = map.table().bucketsPerRange();
-      map.grow();
-      assertEquals(2 * bucketsPerRange, map.table().bucketsPerRange());
+      int bucketsPerRange = map.segment(0).bucketsPerRange();
+      map.growFor(0); // the one segment
+      assertEquals(1, map.segmentCount());
+      assertEquals(2 * bucketsPerRange, map.segment(0).bucketsPerRange());
       assertArrayEquals(before.entriesPerChoice(), map.loadStats().entriesPerChoice());
     }
   }
 
   /**
    * Removing an overflow entry updates the count of its own home, not of another: here the first
-   * entry of the area is removed, and the second, whose home is the first bucket of the 64-bit hash
-   * 0 (the hash a slot's removal is given, as it needs none), must still be found.
+   * entry of the area is removed, and the second, whose home is that of the 64-bit hash 0, must
+   * still be found.
    */
   @Test
   void removingAnOverflowEntryKeepsTheOthersFindable() {
     DLeftHashMap<Key, Integer> map =
         DLeftHashMap.builder().slotsPerBucket(1).expectedSize(1000).seed(34).build();
-    BucketTable table = map.table();
-    int homeOfZero = table.bucketOf(0L, 0);
-    int first = firstHashCode(h -> table.bucketOf(map.hash(new Key(0, h)), 0) != homeOfZero);
+    BucketTable table = map.segment(0);
+    int homeOfZero = AbstractBucketMap.homeOf(0L);
+    int first = firstHashCode(h -> AbstractBucketMap.homeOf(map.hash(new Key(0, h))) != homeOfZero);
+    long firstHash = map.hash(new Key(0, first));
     int second =
         firstHashCode(
-            h ->
-                table.bucketOf(map.hash(new Key(0, h)), 0) == homeOfZero
-                    && table.bucketOf(map.hash(new Key(0, h)), 1)
-                        != table.bucketOf(map.hash(new Key(0, first)), 1));
+            h -> {
+              long hash = map.hash(new Key(0, h));
+              return AbstractBucketMap.homeOf(hash) == homeOfZero
+                  && table.bucketOf(hash, 0) != table.bucketOf(firstHash, 0)
+                  && table.bucketOf(hash, 1) != table.bucketOf(firstHash, 1);
+            });
     for (int id = 0; id < 3; id++) {
       map.put(new Key(id, first), id); // two fill the buckets, the third overflows
     }
@@ -131,8 +135,8 @@ class PlacementRulesTest {
       map.put(new Key(id, second), id);
     }
     assertEquals(2, map.loadStats().overflow());
-    assertSame(table, map.table(), "no growth");
-    Key firstInOverflow = (Key) table.keyAt(table.slots());
+    assertSame(table, map.segment(0), "no growth");
+    Key firstInOverflow = (Key) map.overflow().keyAt(0);
     assertEquals(first, firstInOverflow.hash());
     // through an iterator, which never rebuilds the table (a rebuild would recount the homes)
     Iterator<Key> keys = map.keySet().iterator();
@@ -140,7 +144,7 @@ class PlacementRulesTest {
       // on to it
     }
     keys.remove();
-    assertSame(table, map.table(), "no rebuild");
+    assertSame(table, map.segment(0), "no rebuild");
     for (int id = 0; id < 6; id++) {
       Key key = new Key(id, id < 3 ? first : second);
       assertEquals(key.equals(firstInOverflow) ? null : (Integer) id, map.get(key), "" + key);

@@ -28,7 +28,7 @@ class SizingBoundsTest {
   /** Puts keys 0, 1, ... until the table is full, then one more; returns the buckets before. */
   private static long fillAndGrowOnce(AbstractFlatMap<Integer, Integer> map) {
     int key = 0;
-    while (!map.isFull()) {
+    while (!map.isFullFor(0)) { // one segment: the table
       map.put(key, key);
       key++;
     }
@@ -96,30 +96,145 @@ class SizingBoundsTest {
     assertEquals(49_152, buckets(at));
   }
 
-  @Test
-  void dLeftTablesGrowByFourThirdsFromTheLimit() {
-    // 2 x 2048 buckets of 8 slots: exactly 32768 slots
-    DLeftHashMap<Integer, Integer> at = DLeftHashMap.builder().expectedSize(27_852).seed(6).build();
-    assertEquals(4096, fillAndGrowOnce(at));
-    assertEquals(2 * 2731, buckets(at));
-    // 2 x 2047 buckets: doubles
-    DLeftHashMap<Integer, Integer> below =
-        DLeftHashMap.builder().expectedSize(27_838).seed(7).build();
-    assertEquals(4094, fillAndGrowOnce(below));
-    assertEquals(2 * 4094, buckets(below));
+  /**
+   * Puts keys below all others, from -1 down, until a put finds its segment full; returns that
+   * segment as it was before the put, which grew it.
+   */
+  private static BucketTable fillUntilASegmentGrows(AbstractBucketMap<Integer, Integer> map) {
+    int lowest = 0;
+    for (Integer key : map.keySet()) {
+      lowest = Math.min(lowest, key);
+    }
+    for (int key = lowest - 1; ; key--) {
+      long hash = map.hash(key);
+      BucketTable segment = map.segmentOf(hash);
+      boolean full = map.isFullFor(hash);
+      map.put(key, key);
+      if (full) {
+        return segment;
+      }
+    }
   }
 
+  /**
+   * A bucket map grows one segment at a time: while the map has fewer than {@link
+   * Growth#DOUBLING_LIMIT} slots a segment doubles, from there it grows by the map's factor (4/3
+   * for d-left, 3/2 for cuckoo), and a segment that would pass {@link
+   * AbstractBucketMap#SPLIT_SLOTS} slots splits in two by one more bit of the hash, each half with
+   * half of the grown size; no other segment changes.
+   */
   @Test
-  void cuckooTablesGrowByHalfFromTheLimit() {
-    // 4096 buckets of 8 slots: exactly 32768 slots
-    CuckooHashMap<Integer, Integer> at =
-        CuckooHashMap.builder().expectedSize(29_491).seed(8).build();
-    assertEquals(4096, fillAndGrowOnce(at));
-    assertEquals(6144, buckets(at));
-    CuckooHashMap<Integer, Integer> below =
-        CuckooHashMap.builder().expectedSize(29_480).seed(9).build();
-    assertEquals(4095, fillAndGrowOnce(below));
-    assertEquals(8190, buckets(below));
+  void segmentsDoubleBelowTheLimitGrowByTheMapsFactorFromItAndSplitPastTheSplitSize() {
+    for (AbstractBucketMap<Integer, Integer> map :
+        List.<AbstractBucketMap<Integer, Integer>>of(
+            DLeftHashMap.builder().seed(6).build(), CuckooHashMap.builder().seed(8).build())) {
+      String name = map.getClass().getSimpleName();
+      double factor = map instanceof DLeftHashMap ? 4.0 / 3 : 1.5;
+      int splits = 0;
+      int growthsFromTheLimit = 0;
+      for (int key = 0; key < 200_000; key++) {
+        map.put(key, key);
+      }
+      while (splits < 3 || growthsFromTheLimit < 3) {
+        int segments = map.segmentCount();
+        long slotsBefore = map.buckets() * map.slotsPerBucket();
+        BucketTable[] others = new BucketTable[segments];
+        for (int i = 0; i < segments; i++) {
+          others[i] = map.segment(i);
+        }
+        BucketTable grown = fillUntilASegmentGrows(map);
+        int n = grown.bucketsPerRange();
+        int expected = (int) Math.ceil(n * (slotsBefore < Growth.DOUBLING_LIMIT ? 2 : factor));
+        long expectedSlots = (long) expected * (grown.slots() / n);
+        if (expectedSlots > AbstractBucketMap.SPLIT_SLOTS) {
+          assertEquals(segments + 1, map.segmentCount(), name + ": split");
+          assertEquals((expected + 1) / 2, map.segment(map.segmentCount() - 1).bucketsPerRange());
+          splits++;
+        } else {
+          assertEquals(segments, map.segmentCount(), name);
+          growthsFromTheLimit++;
+        }
+        int changed = 0;
+        for (int i = 0; i < segments; i++) {
+          if (map.segment(i) != others[i]) {
+            changed++;
+            int grownTo = map.segment(i).bucketsPerRange();
+            assertEquals(
+                expectedSlots > AbstractBucketMap.SPLIT_SLOTS ? (expected + 1) / 2 : expected,
+                grownTo,
+                name);
+          }
+        }
+        assertEquals(1, changed, name + ": one segment rebuilt");
+      }
+    }
+  }
+
+  /**
+   * A small map is one segment that doubles from a bucket per range; at {@link
+   * AbstractBucketMap#SPLIT_SLOTS} slots it splits, and the directory doubles with it.
+   */
+  @Test
+  void aSmallMapIsOneSegmentThatDoublesThenSplits() {
+    DLeftHashMap<Integer, Integer> map = DLeftHashMap.builder().seed(7).build();
+    assertEquals(1, map.segmentCount());
+    assertEquals(1, map.directorySize());
+    assertEquals(16, map.segment(0).slots());
+    int key = 0;
+    for (int slots = 16; slots < AbstractBucketMap.SPLIT_SLOTS; slots *= 2) {
+      assertEquals(slots, map.segment(0).slots());
+      while (map.segment(0).slots() == slots) {
+        map.put(key, key);
+        key++;
+      }
+      assertEquals(1, map.segmentCount());
+    }
+    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(0).slots());
+    while (map.segmentCount() == 1) {
+      map.put(key, key);
+      key++;
+    }
+    assertEquals(2, map.segmentCount());
+    assertEquals(2, map.directorySize());
+    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(0).slots());
+    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(1).slots());
+    for (int k = 0; k < key; k++) {
+      assertEquals(k, map.get(k));
+    }
+  }
+
+  /**
+   * Removing keys through a bucket map merges its segments back, buddy by buddy, and halves the
+   * directory when no segment is as deep as it, so a map that was large gives its memory back a
+   * segment at a time; every key stays findable on the way.
+   */
+  @Test
+  void removalsMergeSegmentsAndHalveTheDirectory() {
+    for (AbstractBucketMap<Integer, Integer> map :
+        List.<AbstractBucketMap<Integer, Integer>>of(
+            DLeftHashMap.builder().seed(25).build(), CuckooHashMap.builder().seed(26).build())) {
+      String name = map.getClass().getSimpleName();
+      List<Integer> keys = new java.util.ArrayList<>();
+      for (int key = 0; key < 100_000; key++) {
+        map.put(key, key);
+        keys.add(key);
+      }
+      int segments = map.segmentCount();
+      assertTrue(segments >= 16 && map.directorySize() >= 16, name + ": " + segments);
+      java.util.Collections.shuffle(keys, new java.util.Random(27));
+      for (int i = 0; i < keys.size(); i++) {
+        assertEquals(keys.get(i), map.remove(keys.get(i)), name);
+        if (i % 9973 == 0) {
+          for (int j = i + 1; j < keys.size(); j += 101) {
+            assertEquals(keys.get(j), map.get(keys.get(j)), name);
+          }
+        }
+      }
+      assertEquals(0, map.size(), name);
+      assertEquals(1, map.segmentCount(), name);
+      assertEquals(1, map.directorySize(), name);
+      assertTrue(map.buckets() * map.slotsPerBucket() <= 64, name + ": " + map.buckets());
+    }
   }
 
   /**
@@ -141,11 +256,11 @@ class SizingBoundsTest {
       for (int key = 0; key < threshold - 1; key++) {
         map.put(key, key);
       }
-      assertFalse(map.isFull(), name);
+      assertFalse(map.isFullFor(0), name);
       map.put(-1, -1);
       assertEquals(0, map.loadStats().overflow(), name);
       assertEquals(threshold, map.size(), name);
-      assertTrue(map.isFull(), name + " at " + threshold);
+      assertTrue(map.isFullFor(0), name + " at " + threshold);
       assertEquals(buckets, buckets(map), name);
       map.put(-2, -2);
       assertTrue(buckets(map) > buckets, name + " grew at the next key");
@@ -156,8 +271,8 @@ class SizingBoundsTest {
    * {@code putAll} grows the table only if the new keys would pass the threshold, not if they reach
    * it exactly. A chained table at a load factor below 1 that doubled has more buckets than a table
    * presized for its threshold (32 against 30 at load 0.3, threshold 9), so a rebuild at the
-   * threshold would change it; the bucket tables, whose threshold is at least one key per unit of
-   * buckets, have no such size, and are checked too.
+   * threshold would change it. (The bucket maps grow a segment whenever it fills, so their
+   * threshold is a sum, not a promise.)
    */
   @Test
   void putAllUpToTheThresholdExactlyLeavesTheTableAsItIs() {
@@ -173,14 +288,6 @@ class SizingBoundsTest {
       assertEquals(32, buckets(map));
       assertEquals(9, map.threshold());
       assertEquals(30, buckets(new TwoChoiceHashMap<>(9, 0.3f)), "presized for 9 keys");
-      putAllUpToTheThreshold(map);
-    }
-    for (AbstractBucketMap<Integer, Integer> map :
-        List.<AbstractBucketMap<Integer, Integer>>of(
-            DLeftHashMap.builder().seed(23).build(), CuckooHashMap.builder().seed(24).build())) {
-      for (int key = 0; key < 50_000; key++) {
-        map.put(key, key);
-      }
       putAllUpToTheThreshold(map);
     }
   }
@@ -248,16 +355,16 @@ class SizingBoundsTest {
                 .seed(20)
                 .build())) {
       String name = map.getClass().getSimpleName();
-      assertEquals(16, map.table().slots(), name);
+      assertEquals(16, map.segment(0).slots(), name);
       long hash = map.hash(new Key(0, 0));
-      assertNotEquals(map.table().bucketOf(hash, 0), map.table().bucketOf(hash, 1), name);
+      assertNotEquals(map.segment(0).bucketOf(hash, 0), map.segment(0).bucketOf(hash, 1), name);
       for (int id = 0; id < 4; id++) {
         map.put(new Key(id, 0), id);
       }
       assertEquals(0, map.rehashesForFailedInsert(), name);
       map.put(new Key(4, 0), 4);
       assertEquals(1, map.rehashesForFailedInsert(), name);
-      assertEquals(32, map.table().slots(), name);
+      assertEquals(32, map.segment(0).slots(), name);
       assertEquals(1, map.loadStats().overflow(), name);
     }
   }

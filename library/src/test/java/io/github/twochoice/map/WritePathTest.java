@@ -178,7 +178,7 @@ class WritePathTest {
     for (int c = 0; c < map.choices(); c++) {
       buckets.add(
           map instanceof AbstractBucketMap<?, ?> bucketMap
-              ? bucketMap.table().bucketOf(hash, c)
+              ? bucketMap.segmentOf(hash).bucketOf(hash, c)
               : ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), tableBuckets));
     }
     return buckets;
