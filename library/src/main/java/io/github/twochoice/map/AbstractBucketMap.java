@@ -82,9 +82,6 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
   /** The most segments: with {@link #MOST_SEGMENT_SLOTS} each, 2<sup>30</sup> slots. */
   static final int MOST_SEGMENTS = 1 << 17;
 
-  /** A segment of a presized map has room for this many standard deviations above its share. */
-  private static final int PRESIZE_DEVIATIONS = 4;
-
   /** The number of buckets each key may live in, d. */
   private final int choices;
 
@@ -125,6 +122,12 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
 
   /** Entries in segments and in the overflow area. */
   private transient int size;
+
+  /**
+   * The entries the table was sized for: below them no segment grows for its load, as the keys'
+   * shares of the segments vary around their mean; 0 once a segment has grown or shrunk.
+   */
+  private transient int presizedFor;
 
   private transient OverflowArea overflow;
   private transient long rehashesForLoad;
@@ -281,28 +284,31 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
   // ---- The directory ----
 
   /**
-   * Replaces the segments by empty ones that hold {@code entries} keys at the load factor, with
-   * room for a few standard deviations more in each; nothing changes if an allocation fails.
+   * Replaces the segments by empty ones that hold {@code entries} keys at the load factor: the
+   * buckets of one table of that size, shared out among a power of two of segments of at most
+   * {@link #SPLIT_SLOTS} slots. No segment grows for its load before the map holds that many keys
+   * ({@link #presizedFor}). Nothing changes if an allocation fails.
    */
   private void allocate(int entries) {
     int ranges = subtables ? choices : 1;
-    long wholeTable = (long) bucketsPerRangeFor(entries) * ranges * slotsPerBucket;
+    int wholeTable = bucketsPerRangeFor(entries);
     int count = 1;
-    while (wholeTable / count > SPLIT_SLOTS && count < MOST_SEGMENTS) {
+    while ((long) wholeTable * ranges * slotsPerBucket / count > SPLIT_SLOTS
+        && count < Math.min(MOST_SEGMENTS, wholeTable)) {
       count *= 2;
     }
-    double share = (double) entries / count;
-    long perSegment = (long) Math.ceil(share + PRESIZE_DEVIATIONS * Math.sqrt(share));
-    int bucketsPerRange = bucketsPerRangeFor(count == 1 ? entries : perSegment);
     BucketTable[] newSegments = new BucketTable[Math.max(4, count)];
     int shift = 0;
     for (int i = 0; i < count; i++) {
-      BucketTable segment = emptySegment(bucketsPerRange);
-      shift = 32 - Integer.numberOfLeadingZeros(segment.slots() - 1);
-      segment.indexBase = i << shift;
-      segment.depth = Integer.numberOfTrailingZeros(count);
-      segment.pattern = i;
+      // the first (wholeTable mod count) segments take one bucket per range more
+      BucketTable segment = emptySegment(wholeTable / count + (i < wholeTable % count ? 1 : 0));
+      shift = Math.max(shift, 32 - Integer.numberOfLeadingZeros(segment.slots() - 1));
       newSegments[i] = segment;
+    }
+    for (int i = 0; i < count; i++) {
+      newSegments[i].indexBase = i << shift;
+      newSegments[i].depth = Integer.numberOfTrailingZeros(count);
+      newSegments[i].pattern = i;
     }
     OverflowArea newOverflow = new OverflowArea(1 << 16, strategy);
     directory = Arrays.copyOf(newSegments, count);
@@ -311,8 +317,9 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
     indexShift = shift;
     segmentsOfDepth = new int[32];
     segmentsOfDepth[Integer.numberOfTrailingZeros(count)] = count;
-    slots = (long) count * newSegments[0].slots();
+    slots = (long) wholeTable * ranges * slotsPerBucket;
     size = 0;
+    presizedFor = entries;
     overflow = newOverflow;
   }
 
@@ -382,6 +389,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
    * #SPLIT_SLOTS} slots.
    */
   private void grow(BucketTable segment) {
+    presizedFor = 0;
     int grown = Growth.next(segment.bucketsPerRange(), slots, growth());
     long grownSlots = (long) grown * (segment.slots() / segment.bucketsPerRange());
     if (grownSlots > SPLIT_SLOTS && segmentCount < MOST_SEGMENTS) {
@@ -554,6 +562,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
     if (segment.size() >= threshold / SHRINK_BELOW_FRACTION_INVERSE) {
       return;
     }
+    presizedFor = 0;
     if (segment.depth > 0) {
       BucketTable buddy = directory[segment.pattern ^ (1 << (segment.depth - 1))];
       int bucketsPerRange = bucketsPerRangeFor(2L * (segment.size() + buddy.size()));
@@ -684,7 +693,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
   @Override
   final boolean isFullFor(long hash) {
     BucketTable segment = segmentOf(hash);
-    return segment.size() >= loadFactor * segment.slots();
+    return segment.size() >= loadFactor * segment.slots() && size >= presizedFor;
   }
 
   @Override
