@@ -42,8 +42,19 @@ public class FloodBenchmark {
   /** Number of colliding keys. */
   static final int KEYS = 1 << BLOCKS;
 
-  /** The implementation; without values JMH runs every {@link Impl} constant. */
-  @Param Impl impl;
+  /** The implementation: every {@link Impl} but {@link Impl#SmoothieMap}. */
+  @Param({
+    "HashMap",
+    "fastutil",
+    "Koloboke",
+    "OneChoice",
+    "TwoChoice",
+    "DLeft",
+    "Cuckoo",
+    "ConcurrentHashMap",
+    "ConcurrentCuckoo"
+  })
+  Impl impl;
 
   private String[] keys;
   private Object[] lookups;

@@ -12,6 +12,7 @@ import io.github.twochoice.map.OneChoiceHashMap;
 import io.github.twochoice.map.TwoChoiceHashMap;
 import it.unimi.dsi.fastutil.objects.Object2ObjectOpenHashMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
@@ -19,7 +20,8 @@ import java.util.function.BiFunction;
 /**
  * The map implementations under test: the factory every benchmark and the memory tool use. Adding a
  * map to all of them is one constant here and its two constructors in {@link #newMap()} and {@link
- * #newMap(int)}; an {@code @Param} on an {@code Impl} field without values runs every constant.
+ * #newMap(int)}, and its name in the {@code @Param} lists of {@link MapBenchmark} and {@link
+ * FloodBenchmark} (all constants but {@link #SmoothieMap}, which needs JVM flags of its own).
  *
  * <p>Constant names are the {@code impl} parameter values printed in results, hence not in upper
  * case.
@@ -29,6 +31,13 @@ public enum Impl {
   HashMap,
   fastutil,
   Koloboke,
+  /**
+   * SmoothieMap, which grows one segment at a time and so never rebuilds its whole table in one
+   * put: the peer of the latency measurements. Its class needs {@link #SMOOTHIE_MAP_JVM_FLAGS} on
+   * JDK 17, which change every object's header: the JMH benchmarks and {@link MemoryFootprint}
+   * leave it out.
+   */
+  SmoothieMap,
   OneChoice,
   TwoChoice,
   DLeft,
@@ -43,6 +52,7 @@ public enum Impl {
       case HashMap -> new HashMap<>();
       case fastutil -> new Object2ObjectOpenHashMap<>();
       case Koloboke -> HashObjObjMaps.newMutableMap();
+      case SmoothieMap -> io.timeandspace.smoothie.SmoothieMap.newBuilder().build();
       case OneChoice -> new OneChoiceHashMap<>();
       case TwoChoice -> new TwoChoiceHashMap<>();
       case DLeft -> dLeft().build();
@@ -58,6 +68,8 @@ public enum Impl {
       case HashMap -> new HashMap<>(hashMapCapacity(expectedSize));
       case fastutil -> new Object2ObjectOpenHashMap<>(expectedSize);
       case Koloboke -> HashObjObjMaps.newMutableMap(expectedSize);
+      case SmoothieMap ->
+          io.timeandspace.smoothie.SmoothieMap.newBuilder().expectedSize(expectedSize).build();
       case OneChoice -> new OneChoiceHashMap<>(expectedSize);
       case TwoChoice -> new TwoChoiceHashMap<>(expectedSize);
       case DLeft -> dLeft().expectedSize(expectedSize).build();
@@ -66,6 +78,15 @@ public enum Impl {
       case ConcurrentCuckoo -> concurrentCuckoo().expectedSize(expectedSize).build();
     };
   }
+
+  /**
+   * The JVM flags without which {@link #SmoothieMap}'s class fails to initialise on JDK 17: it
+   * reads {@code HashMap}'s fields by reflection, and it asserts a 16-byte object header, which
+   * needs uncompressed class pointers. A run that compares SmoothieMap gives the flags to every map
+   * alike.
+   */
+  public static final List<String> SMOOTHIE_MAP_JVM_FLAGS =
+      List.of("--add-opens=java.base/java.util=ALL-UNNAMED", "-XX:-UseCompressedClassPointers");
 
   /**
    * The system property that overrides the load factor of {@link #DLeft}, {@link #Cuckoo} and

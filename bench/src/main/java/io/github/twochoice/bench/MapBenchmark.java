@@ -17,10 +17,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The parameters and settings shared by the map benchmarks: every {@link Impl}, two sizes (in cache
- * and not), two key types, throughput in operations per microsecond. Scores are per single map
- * operation (one get, one put, one remove+put pair, one entry visited), so they compare across
- * sizes.
+ * The parameters and settings shared by the map benchmarks: every {@link Impl} but {@link
+ * Impl#SmoothieMap}, two sizes (in cache and not), two key types, throughput in operations per
+ * microsecond. Scores are per single map operation (one get, one put, one remove+put pair, one
+ * entry visited), so they compare across sizes.
  *
  * <p>Each fork runs one (impl, size, keyType) combination in a fresh JVM with a fixed 4 GB heap, so
  * no map type pollutes the call-site profiles of another. The heap is touched before the benchmark
@@ -45,8 +45,19 @@ public abstract class MapBenchmark {
   /** Keys inserted (or entries visited) per invocation of the put and iterate benchmarks. */
   static final int KEYS_PER_INVOCATION = 1_000_000;
 
-  /** The implementation; without values JMH runs every {@link Impl} constant. */
-  @Param Impl impl;
+  /** The implementation: every {@link Impl} but {@link Impl#SmoothieMap}. */
+  @Param({
+    "HashMap",
+    "fastutil",
+    "Koloboke",
+    "OneChoice",
+    "TwoChoice",
+    "DLeft",
+    "Cuckoo",
+    "ConcurrentHashMap",
+    "ConcurrentCuckoo"
+  })
+  Impl impl;
 
   /** Number of entries; must divide {@link #KEYS_PER_INVOCATION} and be a multiple of BATCH. */
   @Param({"10000", "1000000"})

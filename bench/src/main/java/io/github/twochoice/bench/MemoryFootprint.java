@@ -11,6 +11,7 @@ import it.unimi.dsi.fastutil.objects.ObjectOpenHashSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +33,13 @@ import org.openjdk.jol.vm.VM;
  */
 public final class MemoryFootprint {
   private static final int[] DEFAULT_SIZES = {10_000, 600_000, 750_000, 1_000_000};
+
+  /**
+   * The maps measured: every {@link Impl} but {@link Impl#SmoothieMap}, whose JVM flags would
+   * change every object's size.
+   */
+  private static final Impl[] MAPS =
+      EnumSet.complementOf(EnumSet.of(Impl.SmoothieMap)).toArray(new Impl[0]);
 
   /** The sets measured: name and constructor from an expected size (0: the default). */
   private enum SetImpl {
@@ -75,7 +83,7 @@ public final class MemoryFootprint {
       }
     }
     System.out.println(VM.current().details());
-    Impl[] impls = Impl.values();
+    Impl[] impls = MAPS;
     double[][] grown = new double[impls.length][sizes.length];
     double[][] presized = new double[impls.length][sizes.length];
     for (int s = 0; s < sizes.length; s++) {
@@ -130,7 +138,7 @@ public final class MemoryFootprint {
         to);
     System.out.println("| impl | least (at size) | most (at size) |");
     System.out.println("|---|---:|---:|");
-    for (Impl impl : Impl.values()) {
+    for (Impl impl : MAPS) {
       Map<Object, Object> map = impl.newMap();
       double least = Double.MAX_VALUE;
       double most = 0;
