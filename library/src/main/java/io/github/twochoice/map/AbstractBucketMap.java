@@ -648,6 +648,20 @@ abstract class AbstractBucketMap<K, V> extends AbstractFlatMap<K, V> {
     return overflow.size() == 0 ? ABSENT : findInOverflow(hash, key);
   }
 
+  /** A lookup's value, read from the segment its search found the key in. */
+  @Override
+  @SuppressWarnings("unchecked") // only V is ever stored as a value
+  final V valueOf(Object key, V absent) {
+    long hash = hash(key);
+    BucketTable segment = segmentOf(hash);
+    int slot = segment.find(hash, key);
+    if (slot >= 0) {
+      return (V) segment.valueAt(slot);
+    }
+    int index = overflow.size() == 0 ? ABSENT : findInOverflow(hash, key);
+    return index < 0 ? absent : valueAt(index);
+  }
+
   private int findInOverflow(long hash, Object key) {
     if (!overflow.mayHold(homeOf(hash))) {
       return ABSENT;

@@ -294,14 +294,21 @@ abstract class AbstractFlatMap<K, V> extends AbstractMap<K, V>
 
   @Override
   public V get(Object key) {
-    int index = indexOf(key);
-    return index < 0 ? null : valueAt(index);
+    return valueOf(key, null);
   }
 
   @Override
   public V getOrDefault(Object key, V defaultValue) {
+    return valueOf(key, defaultValue);
+  }
+
+  /**
+   * Returns the value of {@code key}, or {@code absent} if the map holds no such key: {@link
+   * #indexOf} then {@link #valueAt}, unless a map reads the value where its search found the key.
+   */
+  V valueOf(Object key, V absent) {
     int index = indexOf(key);
-    return index < 0 ? defaultValue : valueAt(index);
+    return index < 0 ? absent : valueAt(index);
   }
 
   @Override
