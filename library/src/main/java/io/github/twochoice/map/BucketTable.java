@@ -39,7 +39,7 @@ import java.util.Arrays;
  * allocation. Memory: 8 bytes per slot for the key and value references (compressed; 4 for keys
  * only), plus one byte of tags per slot.
  */
-final class BucketTable {
+final class BucketTable extends Segment {
   /** The most slots per bucket: one tag byte each in a {@code long}. */
   static final int MAX_SLOTS_PER_BUCKET = 8;
 
@@ -81,15 +81,6 @@ final class BucketTable {
   private final HashStrategy<Object> strategy;
 
   private int size;
-
-  /** The entry index of this segment's slot 0 in its map: its number in the map, shifted. */
-  int indexBase;
-
-  /** How many low bits of a key's hash all keys of this segment share (its local depth). */
-  int depth;
-
-  /** The low {@link #depth} bits that the hashes of this segment's keys end in. */
-  int pattern;
 
   /**
    * Creates an empty table.
@@ -153,17 +144,29 @@ final class BucketTable {
     return bucketsPerRange;
   }
 
+  @Override
+  int units() {
+    return bucketsPerRange;
+  }
+
+  @Override
+  int capacity() {
+    return slots;
+  }
+
   /** Returns the number of buckets. */
   int buckets() {
     return tags.length;
   }
 
   /** Returns the number of slots. */
+  @Override
   int slots() {
     return slots;
   }
 
   /** Returns the number of keys. */
+  @Override
   int size() {
     return size;
   }
@@ -255,6 +258,7 @@ final class BucketTable {
   // ---- Lookup ----
 
   /** Returns the index of the entry holding {@code key} (hash {@code hash}), or -1. */
+  @Override
   int find(long hash, Object key) {
     return search(hash, key, false);
   }
@@ -266,6 +270,7 @@ final class BucketTable {
    * #leastLoadedBucket} would put it; -1 otherwise. Both words were read for the search, so the
    * write that follows a miss reads neither again.
    */
+  @Override
   int findToInsert(long hash, Object key) {
     return search(hash, key, true);
   }
@@ -318,11 +323,13 @@ final class BucketTable {
 
   // ---- Entries by slot ----
 
+  @Override
   boolean isLive(int slot) {
     return (tags[slot >>> slotShift] & occupiedBit(slot)) != 0;
   }
 
   /** Returns the first occupied slot at or after {@code from}, or {@link #slots()}. */
+  @Override
   int nextLive(int from) {
     if (from >= slots) {
       return slots;
@@ -343,16 +350,19 @@ final class BucketTable {
     return 0x80L << (8 * (slot & (slotsPerBucket - 1)));
   }
 
+  @Override
   Object keyAt(int slot) {
     return kv[slot << keyShift];
   }
 
   /** Returns the value of {@code slot}: null in a table of keys only. */
+  @Override
   Object valueAt(int slot) {
     return keyShift == 0 ? null : kv[2 * slot + 1];
   }
 
   /** Sets the value of {@code slot}; a table of keys only keeps none. */
+  @Override
   void setValueAt(int slot, Object value) {
     if (keyShift != 0) {
       kv[2 * slot + 1] = value;
@@ -393,20 +403,20 @@ final class BucketTable {
     size--;
   }
 
+  @Override
   void clear() {
     Arrays.fill(tags, 0L);
     Arrays.fill(kv, null);
     size = 0;
   }
 
+  @Override
   BucketTable copy() {
     BucketTable copy = resized(bucketsPerRange);
     System.arraycopy(tags, 0, copy.tags, 0, tags.length);
     System.arraycopy(kv, 0, copy.kv, 0, kv.length);
     copy.size = size;
-    copy.indexBase = indexBase;
-    copy.depth = depth;
-    copy.pattern = pattern;
+    copy.placeLike(this);
     return copy;
   }
 }

@@ -184,6 +184,16 @@ public final class DLeftHashMap<K, V> extends AbstractBucketMap<K, V> {
   }
 
   /**
+   * A thirty-second of a new segment's slots: the keys of a segment that went to the overflow area
+   * because their buckets were full go back to its larger successors, so that the area holds what
+   * d-left leaves out between two growths, not every key it ever left out.
+   */
+  @Override
+  int overflowRetries(int capacity) {
+    return capacity / 32;
+  }
+
+  /**
    * 4/3: the load factor must stay at {@value #DEFAULT_LOAD_FACTOR} or below (above it, under
    * steady insertions and removals, keys would often find all their buckets full and make their
    * segments grow), and growing by 4/3 keeps a large table at least 0.85 / (4/3) = 0.64 keys per

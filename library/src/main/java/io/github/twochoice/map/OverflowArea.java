@@ -15,37 +15,47 @@ import java.util.HashMap;
  * key to index finds them, in O(log n) even for a flood of equal-hash {@code Comparable} keys (its
  * bins treeify). Removing an entry moves the last one into its place.
  *
- * <p>Each entry has a <em>home</em>, the bucket of its key's first choice in the owning table, and
- * the area counts its entries per home (saturating at 255, after which the home always counts as
- * having some). {@link #mayHold} lets a lookup skip the area unless its own first bucket is the
- * home of an entry, so a few keys here do not slow down the lookups of all the others.
+ * <p>The area keeps each entry's 64-bit hash, so that a growing segment finds its keys here without
+ * calling {@code hashCode()}. Each entry has a <em>home</em>, 16 bits of its hash ({@link
+ * #homeOf}), and the area counts its entries per home (saturating at 255, after which the home
+ * always counts as having some). {@link #mayHold} lets a lookup skip the area unless its own hash
+ * has the home of an entry, so a few keys here do not slow down the lookups of all the others.
  *
  * <p>With a {@link HashStrategy}, the index holds each key wrapped in an object whose {@code
  * equals} and {@code hashCode} are the strategy's (and no longer treeifies).
  *
- * <p>Cost: 8 bytes per slot of capacity (keys and values, compressed references) plus the index,
- * and a byte per bucket of the owning table once the first entry arrives; no allocation until then.
+ * <p>Cost: 16 bytes per slot of capacity (keys and values, compressed references, and the hash)
+ * plus the index, and 64 KB of counts once the first entry arrives; no allocation until then.
  */
 final class OverflowArea {
   /** A count that no longer changes: the home always counts as having entries. */
   private static final byte SATURATED = (byte) 0xFF;
 
-  private final int homes;
+  /** The number of homes: 2<sup>16</sup>. */
+  private static final int HOMES = 1 << 16;
+
   private final HashStrategy<Object> strategy;
   private Object[] keyValues = new Object[0];
+  private long[] hashes = new long[0];
   private HashMap<Object, Integer> indexOfKey = new HashMap<>();
   private byte[] countPerHome;
   private int size;
 
   /**
-   * Creates an empty area for a table of {@code homes} buckets.
+   * Creates an empty area.
    *
-   * @param homes the number of buckets of the owning table
    * @param strategy the keys' equality, or null for their own
    */
-  OverflowArea(int homes, HashStrategy<Object> strategy) {
-    this.homes = homes;
+  OverflowArea(HashStrategy<Object> strategy) {
     this.strategy = strategy;
+  }
+
+  /**
+   * The home of a key: the top 16 bits of its hash, which neither its segment (the low bits) nor,
+   * below 2<sup>16</sup> buckets per segment, its choices depend on alone.
+   */
+  static int homeOf(long hash) {
+    return (int) (hash >>> 48);
   }
 
   /** The key of {@link #indexOfKey} for {@code key}: itself, or wrapped in the strategy. */
@@ -82,15 +92,19 @@ final class OverflowArea {
     return size;
   }
 
-  /** Returns whether an entry whose key has its first choice in bucket {@code home} may be here. */
-  boolean mayHold(int home) {
-    return size > 0 && countPerHome[home] != 0;
+  /** Returns whether an entry whose key has hash {@code hash} may be here. */
+  boolean mayHold(long hash) {
+    return size > 0 && countPerHome[homeOf(hash)] != 0;
   }
 
   /** Returns the index of {@code key}, or -1. Callers ask {@link #mayHold} first. */
   int indexOf(Object key) {
     Integer index = indexOfKey.get(indexKey(key));
     return index == null ? -1 : index;
+  }
+
+  long hashAt(int index) {
+    return hashes[index];
   }
 
   Object keyAt(int index) {
@@ -105,14 +119,17 @@ final class OverflowArea {
     keyValues[2 * index + 1] = value;
   }
 
-  /** Adds an entry whose key is absent and has its first choice in bucket {@code home}. */
-  void add(Object key, Object value, int home) {
-    if (2 * size == keyValues.length) {
+  /** Adds an entry whose key is absent and has hash {@code hash}. */
+  void add(Object key, Object value, long hash) {
+    if (size == hashes.length) {
       keyValues = Arrays.copyOf(keyValues, Math.max(8, 4 * size));
+      hashes = Arrays.copyOf(hashes, keyValues.length / 2);
     }
     if (countPerHome == null) {
-      countPerHome = new byte[homes];
+      countPerHome = new byte[HOMES];
     }
+    int home = homeOf(hash);
+    hashes[size] = hash;
     keyValues[2 * size] = key;
     keyValues[2 * size + 1] = value;
     indexOfKey.put(indexKey(key), size);
@@ -122,11 +139,9 @@ final class OverflowArea {
     size++;
   }
 
-  /**
-   * Removes the entry at {@code index}, whose home is {@code home}, moving the last entry into its
-   * place.
-   */
-  void removeAt(int index, int home) {
+  /** Removes the entry at {@code index}, moving the last entry into its place. */
+  void removeAt(int index) {
+    int home = homeOf(hashes[index]);
     if (countPerHome[home] != SATURATED) {
       countPerHome[home]--;
     }
@@ -135,6 +150,7 @@ final class OverflowArea {
     if (index != last) {
       keyValues[2 * index] = keyValues[2 * last];
       keyValues[2 * index + 1] = keyValues[2 * last + 1];
+      hashes[index] = hashes[last];
       indexOfKey.put(indexKey(keyValues[2 * index]), index);
     }
     keyValues[2 * last] = null;
@@ -148,9 +164,10 @@ final class OverflowArea {
     size = 0;
   }
 
-  /** Makes this empty area, for a table of as many buckets, a copy of {@code other}. */
+  /** Makes this empty area a copy of {@code other}. */
   void copyFrom(OverflowArea other) {
     keyValues = other.keyValues.clone();
+    hashes = other.hashes.clone();
     indexOfKey = new HashMap<>(other.indexOfKey);
     countPerHome = other.countPerHome == null ? null : other.countPerHome.clone();
     size = other.size;

@@ -155,16 +155,6 @@ class BuilderBoundsTest {
   }
 
   @Test
-  void aChainedTablesExtraRegionStopsAtMaxSlots() {
-    // the chained maps' bound, checked without allocating a table of 10^9 slots
-    assertEquals(100, ChainedHashMap.extraCapacityFor(16, 100));
-    int buckets = ChainedHashMap.MAX_SLOTS - 10;
-    assertEquals(10, ChainedHashMap.extraCapacityFor(buckets, 100));
-    assertEquals(10, ChainedHashMap.extraCapacityFor(buckets, Long.MAX_VALUE));
-    assertEquals(0, ChainedHashMap.extraCapacityFor(ChainedHashMap.MAX_SLOTS, 1));
-  }
-
-  @Test
   void bucketMapsNameTheirWholeRangeForAnyLoadFactorOutsideIt() {
     for (double outside : new double[] {0, -1, Math.nextUp(1.0), Double.NaN}) {
       IllegalArgumentException e =

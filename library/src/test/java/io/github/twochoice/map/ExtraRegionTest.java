@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The memory of the chained maps beyond their inline heads: the extra region that holds every chain
  * entry after the first.
  *
- * <p>A table of b buckets sized for n keys reserves what the fluid limit expects those keys to
+ * <p>A segment of b buckets sized for n keys reserves what the fluid limit expects those keys to
  * need, n minus the expected number of non-empty buckets ({@code b (1 - e^-λ)} with one choice,
  * {@code b tanh λ} with two or more, λ = n / b), plus 2√b and 4 more slots. When the region runs
  * out it grows to what the fluid limit expects for 1.25 times the keys held, and at least by a
@@ -62,7 +62,7 @@ class ExtraRegionTest {
             d == 1
                 ? OneChoiceHashMap.builder().expectedSize(n).seed(n + d).build()
                 : TwoChoiceHashMap.builder().choices(d).expectedSize(n).seed(n + d).build();
-        int capacity = map.slotCapacity();
+        long capacity = map.slotCapacity();
         for (int key = 0; key < n; key++) {
           map.put(key, key);
         }
@@ -104,14 +104,16 @@ class ExtraRegionTest {
   private static int[] growthsOfTheRegion(TwoChoiceHashMap<Integer, Integer> map) {
     int[] decidedBy = new int[2];
     for (int key = 0; key < 100_000; key++) {
-      int buckets = (int) map.threshold(); // one key per bucket
-      int capacity = map.slotCapacity();
-      int size = map.size();
+      long hash = map.hash(key);
+      ChainTable segment = map.segmentOf(hash);
+      int buckets = segment.units();
+      int capacity = segment.slots();
+      int size = segment.size();
       map.put(key, key);
-      if (map.threshold() == buckets && map.slotCapacity() != capacity) {
+      if (map.segmentOf(hash) == segment && segment.slots() != capacity) {
         long theory = reserved(2, buckets, (int) (1.25 * size));
         long quarter = (long) ((capacity - buckets) * 1.25) + 4;
-        assertEquals(Math.max(theory, quarter), map.slotCapacity() - buckets, "key " + key);
+        assertEquals(Math.max(theory, quarter), segment.slots() - buckets, "key " + key);
         decidedBy[theory > quarter ? 0 : 1]++;
       }
     }

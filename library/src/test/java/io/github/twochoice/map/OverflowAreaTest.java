@@ -19,22 +19,25 @@ import org.junit.jupiter.api.Test;
  * once, after which that home always counts as having some.
  */
 class OverflowAreaTest {
-  private static final int HOMES = 16;
+  /** A hash whose home is {@code home}. */
+  private static long home(int home) {
+    return (long) home << 48;
+  }
 
   @Test
   void aHomeCountsItsEntriesAndEmptiesAgain() {
-    OverflowArea area = new OverflowArea(HOMES, null);
-    assertFalse(area.mayHold(3));
-    area.add("a", 1, 3);
-    area.add("b", 2, 3);
-    area.add("c", 3, 5);
-    assertTrue(area.mayHold(3) && area.mayHold(5));
-    assertFalse(area.mayHold(4));
-    area.removeAt(area.indexOf("a"), 3);
-    assertTrue(area.mayHold(3), "b is still at home 3");
-    area.removeAt(area.indexOf("b"), 3);
-    assertFalse(area.mayHold(3), "home 3 has no entry left");
-    assertTrue(area.mayHold(5));
+    OverflowArea area = new OverflowArea(null);
+    assertFalse(area.mayHold(home(3)));
+    area.add("a", 1, home(3));
+    area.add("b", 2, home(3));
+    area.add("c", 3, home(5));
+    assertTrue(area.mayHold(home(3)) && area.mayHold(home(5)));
+    assertFalse(area.mayHold(home(4)));
+    area.removeAt(area.indexOf("a"));
+    assertTrue(area.mayHold(home(3)), "b is still at home 3");
+    area.removeAt(area.indexOf("b"));
+    assertFalse(area.mayHold(home(3)), "home 3 has no entry left");
+    assertTrue(area.mayHold(home(5)));
     assertEquals(1, area.size());
     assertEquals("c", area.keyAt(0));
     assertEquals(3, area.valueAt(0));
@@ -42,38 +45,38 @@ class OverflowAreaTest {
 
   @Test
   void aHomeWithTwoHundredAndFiftyFiveEntriesStaysMarked() {
-    OverflowArea area = new OverflowArea(HOMES, null);
+    OverflowArea area = new OverflowArea(null);
     for (int i = 0; i < 254; i++) {
-      area.add(i, null, 7);
+      area.add(i, null, home(7));
     }
     for (int i = 0; i < 254; i++) {
-      area.removeAt(area.indexOf(i), 7);
+      area.removeAt(area.indexOf(i));
     }
     assertEquals(0, area.size());
-    area.add("x", null, 7);
-    area.removeAt(0, 7);
-    area.add("y", null, 8);
-    assertFalse(area.mayHold(7), "254 entries at once: counted exactly, back to none");
+    area.add("x", null, home(7));
+    area.removeAt(0);
+    area.add("y", null, home(8));
+    assertFalse(area.mayHold(home(7)), "254 entries at once: counted exactly, back to none");
 
-    OverflowArea saturated = new OverflowArea(HOMES, null);
+    OverflowArea saturated = new OverflowArea(null);
     for (int i = 0; i < 255; i++) {
-      saturated.add(i, null, 7);
+      saturated.add(i, null, home(7));
     }
-    saturated.add("y", null, 8);
+    saturated.add("y", null, home(8));
     for (int i = 0; i < 255; i++) {
-      saturated.removeAt(saturated.indexOf(i), 7);
+      saturated.removeAt(saturated.indexOf(i));
     }
-    assertTrue(saturated.mayHold(7), "255 at once: the count saturated");
-    assertTrue(saturated.mayHold(8));
+    assertTrue(saturated.mayHold(home(7)), "255 at once: the count saturated");
+    assertTrue(saturated.mayHold(home(8)));
   }
 
   @Test
   void removingMovesTheLastEntryIntoTheGap() {
-    OverflowArea area = new OverflowArea(HOMES, null);
+    OverflowArea area = new OverflowArea(null);
     for (String key : Arrays.asList("a", "b", "c", "d")) {
-      area.add(key, key.toUpperCase(Locale.ROOT), 0);
+      area.add(key, key.toUpperCase(Locale.ROOT), home(0));
     }
-    area.removeAt(area.indexOf("b"), 0);
+    area.removeAt(area.indexOf("b"));
     assertEquals(3, area.size());
     assertEquals(1, area.indexOf("d"));
     assertEquals("D", area.valueAt(1));
@@ -84,13 +87,13 @@ class OverflowAreaTest {
 
   @Test
   void clearForgetsEveryKey() {
-    OverflowArea area = new OverflowArea(HOMES, null);
-    area.add("a", 1, 2);
-    area.add("b", 2, 2);
+    OverflowArea area = new OverflowArea(null);
+    area.add("a", 1, home(2));
+    area.add("b", 2, home(2));
     area.clear();
     assertEquals(0, area.size());
-    assertFalse(area.mayHold(2));
-    area.add("c", 3, 2);
+    assertFalse(area.mayHold(home(2)));
+    area.add("c", 3, home(2));
     assertEquals(-1, area.indexOf("a"), "a was cleared; index 0 now holds c");
     assertEquals(-1, area.indexOf("b"));
     assertEquals(0, area.indexOf("c"));
@@ -111,12 +114,12 @@ class OverflowAreaTest {
             return ((String) a).equalsIgnoreCase((String) b);
           }
         };
-    OverflowArea area = new OverflowArea(HOMES, caseInsensitive);
-    area.add("Key", 1, 0);
-    area.add(null, 2, 0);
+    OverflowArea area = new OverflowArea(caseInsensitive);
+    area.add("Key", 1, home(0));
+    area.add(null, 2, home(0));
     assertEquals(0, area.indexOf("KEY"));
     assertEquals(1, area.indexOf(null));
-    area.removeAt(0, 0);
+    area.removeAt(0);
     assertEquals(0, area.indexOf(null));
     assertEquals(-1, area.indexOf("key"));
   }

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,18 +24,6 @@ import org.junit.jupiter.api.Test;
 class SizingBoundsTest {
   private static long buckets(AbstractFlatMap<?, ?> map) {
     return map.loadStats().buckets();
-  }
-
-  /** Puts keys 0, 1, ... until the table is full, then one more; returns the buckets before. */
-  private static long fillAndGrowOnce(AbstractFlatMap<Integer, Integer> map) {
-    int key = 0;
-    while (!map.isFullFor(0)) { // one segment: the table
-      map.put(key, key);
-      key++;
-    }
-    long before = buckets(map);
-    map.put(-1, -1);
-    return before;
   }
 
   @Test
@@ -81,53 +70,42 @@ class SizingBoundsTest {
       above.remove(i);
     }
     assertEquals(64, buckets(floor));
-    assertEquals(30, buckets(above), "rebuilt once, at 15 entries, for 30");
-  }
-
-  @Test
-  void chainedTablesDoubleBelowTheLimitAndGrowByHalfFromIt() {
-    TwoChoiceHashMap<Integer, Integer> below =
-        TwoChoiceHashMap.builder().expectedSize(32_767).seed(4).build();
-    assertEquals(32_767, fillAndGrowOnce(below));
-    assertEquals(65_534, buckets(below));
-    TwoChoiceHashMap<Integer, Integer> at =
-        TwoChoiceHashMap.builder().expectedSize(32_768).seed(5).build();
-    assertEquals(32_768, fillAndGrowOnce(at));
-    assertEquals(49_152, buckets(at));
+    assertEquals(32, buckets(above), "rebuilt once, at 16 entries (below 65 / 4), for 32");
   }
 
   /**
-   * Puts keys below all others, from -1 down, until a put finds its segment full; returns that
-   * segment as it was before the put, which grew it.
+   * Puts keys {@code next[0]}, {@code next[0] - 1}, ... until a put finds its segment full; returns
+   * that segment as it was before the put, which grew it, and leaves in {@code next[0]} the next
+   * key to put.
    */
-  private static BucketTable fillUntilASegmentGrows(AbstractBucketMap<Integer, Integer> map) {
-    int lowest = 0;
-    for (Integer key : map.keySet()) {
-      lowest = Math.min(lowest, key);
-    }
-    for (int key = lowest - 1; ; key--) {
+  private static Segment fillUntilASegmentGrows(
+      AbstractSegmentedMap<Integer, Integer, ?> map, int[] next) {
+    for (int key = next[0]; ; key--) {
       long hash = map.hash(key);
-      BucketTable segment = map.segmentOf(hash);
+      Segment segment = map.segmentOf(hash);
       boolean full = map.isFullFor(hash);
       map.put(key, key);
       if (full) {
+        next[0] = key - 1;
         return segment;
       }
     }
   }
 
   /**
-   * A bucket map grows one segment at a time: while the map has fewer than {@link
-   * Growth#DOUBLING_LIMIT} slots a segment doubles, from there it grows by the map's factor (4/3
-   * for d-left, 3/2 for cuckoo), and a segment that would pass {@link
-   * AbstractBucketMap#SPLIT_SLOTS} slots splits in two by one more bit of the hash, each half with
-   * half of the grown size; no other segment changes.
+   * A map grows one segment at a time: while the map has fewer than {@link Growth#DOUBLING_LIMIT}
+   * places (slots of buckets, buckets of chains) a segment doubles, from there it grows by the
+   * map's factor (4/3 for d-left, 3/2 for cuckoo and chains), and a segment that would pass {@link
+   * AbstractSegmentedMap#SPLIT_SLOTS} places splits in two by one more bit of the hash, each half
+   * with half of the grown size; no other segment changes.
    */
   @Test
   void segmentsDoubleBelowTheLimitGrowByTheMapsFactorFromItAndSplitPastTheSplitSize() {
-    for (AbstractBucketMap<Integer, Integer> map :
-        List.<AbstractBucketMap<Integer, Integer>>of(
-            DLeftHashMap.builder().seed(6).build(), CuckooHashMap.builder().seed(8).build())) {
+    for (AbstractSegmentedMap<Integer, Integer, ?> map :
+        List.<AbstractSegmentedMap<Integer, Integer, ?>>of(
+            DLeftHashMap.builder().seed(6).build(),
+            CuckooHashMap.builder().seed(8).build(),
+            TwoChoiceHashMap.builder().seed(9).build())) {
       String name = map.getClass().getSimpleName();
       double factor = map instanceof DLeftHashMap ? 4.0 / 3 : 1.5;
       int splits = 0;
@@ -135,20 +113,21 @@ class SizingBoundsTest {
       for (int key = 0; key < 200_000; key++) {
         map.put(key, key);
       }
+      int[] next = {-1};
       while (splits < 3 || growthsFromTheLimit < 3) {
         int segments = map.segmentCount();
-        long slotsBefore = map.buckets() * map.slotsPerBucket();
-        BucketTable[] others = new BucketTable[segments];
+        long capacityBefore = map.capacity();
+        Segment[] others = new Segment[segments];
         for (int i = 0; i < segments; i++) {
           others[i] = map.segment(i);
         }
-        BucketTable grown = fillUntilASegmentGrows(map);
-        int n = grown.bucketsPerRange();
-        int expected = (int) Math.ceil(n * (slotsBefore < Growth.DOUBLING_LIMIT ? 2 : factor));
-        long expectedSlots = (long) expected * (grown.slots() / n);
-        if (expectedSlots > AbstractBucketMap.SPLIT_SLOTS) {
+        Segment grown = fillUntilASegmentGrows(map, next);
+        int n = grown.units();
+        int expected = (int) Math.ceil(n * (capacityBefore < Growth.DOUBLING_LIMIT ? 2 : factor));
+        long expectedCapacity = (long) expected * (grown.capacity() / n);
+        if (expectedCapacity > AbstractSegmentedMap.SPLIT_SLOTS) {
           assertEquals(segments + 1, map.segmentCount(), name + ": split");
-          assertEquals((expected + 1) / 2, map.segment(map.segmentCount() - 1).bucketsPerRange());
+          assertEquals((expected + 1) / 2, map.segment(map.segmentCount() - 1).units());
           splits++;
         } else {
           assertEquals(segments, map.segmentCount(), name);
@@ -158,9 +137,9 @@ class SizingBoundsTest {
         for (int i = 0; i < segments; i++) {
           if (map.segment(i) != others[i]) {
             changed++;
-            int grownTo = map.segment(i).bucketsPerRange();
+            int grownTo = map.segment(i).units();
             assertEquals(
-                expectedSlots > AbstractBucketMap.SPLIT_SLOTS ? (expected + 1) / 2 : expected,
+                expectedCapacity > AbstractSegmentedMap.SPLIT_SLOTS ? (expected + 1) / 2 : expected,
                 grownTo,
                 name);
           }
@@ -171,48 +150,54 @@ class SizingBoundsTest {
   }
 
   /**
-   * A small map is one segment that doubles from a bucket per range; at {@link
-   * AbstractBucketMap#SPLIT_SLOTS} slots it splits, and the directory doubles with it.
+   * A small map is one segment that doubles from 16 places; at {@link
+   * AbstractSegmentedMap#SPLIT_SLOTS} places it splits, and the directory doubles with it.
    */
   @Test
   void aSmallMapIsOneSegmentThatDoublesThenSplits() {
-    DLeftHashMap<Integer, Integer> map = DLeftHashMap.builder().seed(7).build();
-    assertEquals(1, map.segmentCount());
-    assertEquals(1, map.directorySize());
-    assertEquals(16, map.segment(0).slots());
-    int key = 0;
-    for (int slots = 16; slots < AbstractBucketMap.SPLIT_SLOTS; slots *= 2) {
-      assertEquals(slots, map.segment(0).slots());
-      while (map.segment(0).slots() == slots) {
+    for (AbstractSegmentedMap<Integer, Integer, ?> map :
+        List.<AbstractSegmentedMap<Integer, Integer, ?>>of(
+            DLeftHashMap.builder().seed(7).build(), TwoChoiceHashMap.builder().seed(7).build())) {
+      String name = map.getClass().getSimpleName();
+      assertEquals(1, map.segmentCount(), name);
+      assertEquals(1, map.directorySize(), name);
+      assertEquals(16, map.segment(0).capacity(), name);
+      int key = 0;
+      for (int places = 16; places < AbstractSegmentedMap.SPLIT_SLOTS; places *= 2) {
+        assertEquals(places, map.segment(0).capacity(), name);
+        while (map.segment(0).capacity() == places) {
+          map.put(key, key);
+          key++;
+        }
+        assertEquals(1, map.segmentCount(), name);
+      }
+      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(0).capacity(), name);
+      while (map.segmentCount() == 1) {
         map.put(key, key);
         key++;
       }
-      assertEquals(1, map.segmentCount());
-    }
-    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(0).slots());
-    while (map.segmentCount() == 1) {
-      map.put(key, key);
-      key++;
-    }
-    assertEquals(2, map.segmentCount());
-    assertEquals(2, map.directorySize());
-    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(0).slots());
-    assertEquals(AbstractBucketMap.SPLIT_SLOTS, map.segment(1).slots());
-    for (int k = 0; k < key; k++) {
-      assertEquals(k, map.get(k));
+      assertEquals(2, map.segmentCount(), name);
+      assertEquals(2, map.directorySize(), name);
+      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(0).capacity(), name);
+      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(1).capacity(), name);
+      for (int k = 0; k < key; k++) {
+        assertEquals(k, map.get(k), name);
+      }
     }
   }
 
   /**
-   * Removing keys through a bucket map merges its segments back, buddy by buddy, and halves the
-   * directory when no segment is as deep as it, so a map that was large gives its memory back a
-   * segment at a time; every key stays findable on the way.
+   * Removing keys through a map merges its segments back, buddy by buddy, and halves the directory
+   * when no segment is as deep as it, so a map that was large gives its memory back a segment at a
+   * time; every key stays findable on the way.
    */
   @Test
   void removalsMergeSegmentsAndHalveTheDirectory() {
-    for (AbstractBucketMap<Integer, Integer> map :
-        List.<AbstractBucketMap<Integer, Integer>>of(
-            DLeftHashMap.builder().seed(25).build(), CuckooHashMap.builder().seed(26).build())) {
+    for (AbstractSegmentedMap<Integer, Integer, ?> map :
+        List.<AbstractSegmentedMap<Integer, Integer, ?>>of(
+            DLeftHashMap.builder().seed(25).build(),
+            CuckooHashMap.builder().seed(26).build(),
+            TwoChoiceHashMap.builder().seed(28).build())) {
       String name = map.getClass().getSimpleName();
       List<Integer> keys = new java.util.ArrayList<>();
       for (int key = 0; key < 100_000; key++) {
@@ -233,7 +218,7 @@ class SizingBoundsTest {
       assertEquals(0, map.size(), name);
       assertEquals(1, map.segmentCount(), name);
       assertEquals(1, map.directorySize(), name);
-      assertTrue(map.buckets() * map.slotsPerBucket() <= 64, name + ": " + map.buckets());
+      assertTrue(map.capacity() <= 64, name + ": " + map.capacity());
     }
   }
 
@@ -386,6 +371,33 @@ class SizingBoundsTest {
       map.put(new Key(id, 0), id);
       if (map.rehashesForFailedInsert() > 0) {
         assertEquals(inBuckets / 32, waiting, "overflow entries when the table grew");
+      }
+    }
+  }
+
+  /**
+   * A growing d-left segment takes back the keys it left in the overflow area: afterwards every key
+   * still there finds all its buckets in the new segment full, and the map holds the same mappings.
+   */
+  @Test
+  void aGrowingDLeftSegmentTakesBackTheKeysItLeftInTheOverflowArea() {
+    DLeftHashMap<Integer, Integer> map =
+        DLeftHashMap.builder().slotsPerBucket(1).expectedSize(1000).seed(35).build();
+    SplittableRandom random = new SplittableRandom(36);
+    while (map.overflow().size() < 8) {
+      int key = random.nextInt();
+      map.put(key, key);
+    }
+    assertEquals(1, map.segmentCount(), "one segment");
+    Map<Integer, Integer> before = new HashMap<>(map);
+    map.growFor(0);
+    assertEquals(before, map);
+    assertTrue(map.overflow().size() < 8, "some keys came back: " + map.overflow().size());
+    BucketTable segment = map.segment(0);
+    for (int i = 0; i < map.overflow().size(); i++) {
+      long hash = map.overflow().hashAt(i);
+      for (int c = 0; c < map.choices(); c++) {
+        assertFalse(segment.hasRoom(segment.bucketOf(hash, c)), "a key the rule can place");
       }
     }
   }

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.twochoice.hash.ChoiceHasher;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -154,14 +153,13 @@ class WritePathTest {
     for (int i = 0; i < 10_000; i++) {
       map.put(new CountingKey(i, i * 0x9E3779B9 + 1), i);
     }
-    int tableBuckets = (int) map.loadStats().buckets();
     int compared = 0;
     for (int i = 10_000; i < 12_000; i++) {
       CountingKey key = new CountingKey(i, i * 0x9E3779B9 + 1);
       assertNull(map.get(key));
-      Set<Integer> buckets = choiceBuckets(map, tableBuckets, key);
+      Set<List<Object>> buckets = choiceBuckets(map, key);
       for (Object stored : key.comparedWith) {
-        Set<Integer> shared = new HashSet<>(choiceBuckets(map, tableBuckets, stored));
+        Set<List<Object>> shared = new HashSet<>(choiceBuckets(map, stored));
         shared.retainAll(buckets);
         assertFalse(shared.isEmpty(), "a miss compared with a key of no bucket of its own");
         compared++;
@@ -170,16 +168,18 @@ class WritePathTest {
     assertTrue(compared > 0, "some tags matched");
   }
 
-  /** The buckets of a key's d choices in a table of {@code tableBuckets}, by the map's rule. */
-  private static Set<Integer> choiceBuckets(
-      AbstractFlatMap<Object, Object> map, int tableBuckets, Object key) {
+  /** The buckets of a key's d choices, each with its segment, by the map's rule. */
+  private static Set<List<Object>> choiceBuckets(AbstractFlatMap<Object, Object> map, Object key) {
     long hash = map.hash(key);
-    Set<Integer> buckets = new HashSet<>();
+    Set<List<Object>> buckets = new HashSet<>();
     for (int c = 0; c < map.choices(); c++) {
-      buckets.add(
-          map instanceof AbstractBucketMap<?, ?> bucketMap
-              ? bucketMap.segmentOf(hash).bucketOf(hash, c)
-              : ChoiceHasher.bucket(ChoiceHasher.choice(hash, c), tableBuckets));
+      if (map instanceof AbstractBucketMap<?, ?> bucketMap) {
+        BucketTable segment = bucketMap.segmentOf(hash);
+        buckets.add(List.of(segment, segment.bucketOf(hash, c)));
+      } else {
+        ChainTable segment = ((ChainedHashMap<?, ?>) map).segmentOf(hash);
+        buckets.add(List.of(segment, segment.bucketOf(hash, c)));
+      }
     }
     return buckets;
   }

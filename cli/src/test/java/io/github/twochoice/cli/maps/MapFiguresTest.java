@@ -76,10 +76,13 @@ class MapFiguresTest {
       }
       assertTrue(s.highs()[last] - s.lows()[last] < 0.05, family);
     }
-    // Multiply-shift on consecutive keys depends on its multiplier: a band far wider.
+    // Multiply-shift on consecutive keys depends on its multiplier: a band five times as wide as
+    // the strong mixer's at least.
     Chart.Series multiplyShift = chart.series("multiply_shift");
+    Chart.Series mixer = chart.series("strong_mixer");
     assertTrue(
-        multiplyShift.highs()[last] - multiplyShift.lows()[last] > 0.5,
+        multiplyShift.highs()[last] - multiplyShift.lows()[last]
+            > 5 * (mixer.highs()[last] - mixer.lows()[last]),
         Arrays.toString(multiplyShift.lows()) + " " + Arrays.toString(multiplyShift.highs()));
     // The identity hash piles the keys into the overflow area: ten times the probes, any seed.
     Chart.Series identity = chart.series("identity");
