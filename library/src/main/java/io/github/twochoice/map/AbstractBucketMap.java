@@ -16,8 +16,11 @@ package io.github.twochoice.map;
  * <p><b>Keys the rule cannot place</b> in their segment make the segment grow, and are placed
  * again, unless the segment is less than half as full as its load factor (then the keys, not the
  * load, are to blame: keys with equal hash codes share all d buckets under every seed, and growing
- * would never help) or the map tolerates more keys in its overflow area ({@link
- * #tolerableOverflow}): then the key goes to the map's overflow area.
+ * would never help), the map tolerates more keys in its overflow area ({@link #tolerableOverflow}),
+ * or the segment already holds its share of a map filling the size it was presized for (the keys'
+ * shares of the segments vary around their mean, and the table was sized for all of them): then the
+ * key goes to the map's overflow area, and a growing segment takes back up to a 32nd of its slots
+ * of its keys there.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -177,6 +180,16 @@ abstract class AbstractBucketMap<K, V> extends AbstractSegmentedMap<K, V, Bucket
     }
   }
 
+  /**
+   * A thirty-second of a new segment's slots: the keys of a segment that went to the overflow area
+   * because their buckets were full go back to its larger successors, so that the area holds what
+   * the rule leaves out between two growths, not every key it ever left out.
+   */
+  @Override
+  final int overflowRetries(int capacity) {
+    return capacity / 32;
+  }
+
   @Override
   final boolean tryPlaceIn(BucketTable segment, long hash, Object key, Object value) {
     return placeIn(segment, hash, key, value) >= 0;
@@ -213,7 +226,8 @@ abstract class AbstractBucketMap<K, V> extends AbstractSegmentedMap<K, V, Bucket
     int moves;
     while ((moves = placeIn(segment, hash, key, value)) < 0) {
       if (segment.size() < GROW_ON_FAILURE_FRACTION * loadFactor() * segment.slots()
-          || overflow().size() < tolerableOverflow()) {
+          || overflow().size() < tolerableOverflow()
+          || isFillingPresized() && segment.size() >= loadFactor() * segment.slots()) {
         addToOverflow(hash, key, value);
         overflowInsertions++;
         return;

@@ -16,10 +16,13 @@ import java.util.Objects;
  * Entries live in flat arrays with index-linked chains (no object per entry, no allocation on
  * {@code get}); see {@link #loadStats()} for the chain statistics. Not thread-safe.
  *
- * <p>Cost: a lookup reads the key's chain, of expected length {@code load} on a miss. Memory
- * (compressed references): 13 bytes per slot (key, value, tag byte, link), one slot per bucket plus
- * an extra region for the chains' second and later entries, about 37 % of the entries at the
- * default load of 1 key per bucket. *
+ * <p>The table grows one segment of at most 512 buckets at a time, like {@link TwoChoiceHashMap}'s
+ * ({@link AbstractSegmentedMap}).
+ *
+ * <p>Cost: a lookup reads the directory entry of its segment and the key's chain, of expected
+ * length {@code load} on a miss. Memory (compressed references): 13 bytes per slot (key, value, tag
+ * byte, link), one slot per bucket plus an extra region per segment for the chains' second and
+ * later entries, about 37 % of the entries at the default load of 1 key per bucket.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the

@@ -19,11 +19,18 @@ import java.util.Objects;
  * chains go to the earlier choice, which is as good as a random tie-break because the choices are
  * independent. Not thread-safe.
  *
- * <p>Cost: a lookup reads about {@code d * load} chain entries on a miss and fewer on a hit; an
- * insertion also reads the d chains to compare their lengths. Memory (compressed references): 13
- * bytes per slot (key, value, tag byte, link), one slot per bucket plus an extra region for the
- * chains' second and later entries, about a quarter of the entries at the default load of 1 key per
- * bucket with two choices; 17 to 27 bytes per entry as the table fills between two growths. *
+ * <p><b>Growth never pauses.</b> The table is cut into segments of at most 512 buckets, chosen by
+ * the low bits of the key's hash ({@link AbstractSegmentedMap}); a segment grows on its own
+ * (doubling while the map is small, by half once it is large, split in two past 512 buckets) when
+ * its keys reach the load factor, so the slowest {@code put} moves one segment's keys, whatever the
+ * size of the map, and removals shrink and merge segments the same way.
+ *
+ * <p>Cost: a lookup reads the directory entry of its segment and about {@code d * load} chain
+ * entries on a miss, fewer on a hit; an insertion also reads the d chains to compare their lengths.
+ * Memory (compressed references): 13 bytes per slot (key, value, tag byte, link), one slot per
+ * bucket plus an extra region per segment for the chains' second and later entries, about a quarter
+ * of the entries at the default load of 1 key per bucket with two choices; once the map has
+ * 2<sup>15</sup> buckets every segment is 2/3 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the

@@ -119,28 +119,31 @@ class BuilderBoundsTest {
 
   @Test
   void expectedSizeIsHeldWithoutGrowing() {
-    // a table sized for n keys takes them all before it is full, and grows at the next key
-    for (AbstractFlatMap<Integer, Integer> map :
-        java.util.List.<AbstractFlatMap<Integer, Integer>>of(
+    // a table sized for n keys takes them all without growing; past n, the first key whose
+    // segment is full grows it
+    for (AbstractSegmentedMap<Integer, Integer, ?> map :
+        java.util.List.<AbstractSegmentedMap<Integer, Integer, ?>>of(
             TwoChoiceHashMap.builder().expectedSize(1000).seed(1).build(),
             OneChoiceHashMap.builder().expectedSize(1000).seed(2).build(),
             DLeftHashMap.builder().expectedSize(1000).seed(3).build(),
             CuckooHashMap.builder().expectedSize(1000).seed(4).build())) {
       String name = map.getClass().getSimpleName();
-      long buckets = map.loadStats().buckets();
+      long capacity = map.capacity();
       long threshold = map.threshold();
       int n = 0;
-      while (!map.isFullFor(0)) { // one segment: the table
+      for (; n < 1000; n++) {
+        map.put(n, n);
+      }
+      assertEquals(capacity, map.capacity(), name + ": held its expected size");
+      while (!map.isFullFor(map.hash(n))) {
         map.put(n, n);
         n++;
+        assertEquals(capacity, map.capacity(), name + ": grew at " + n);
       }
-      long inBuckets = n - map.loadStats().overflow();
-      assertTrue(n >= 1000 && inBuckets <= threshold + 1, name + ": full at " + n);
-      assertEquals(buckets, map.loadStats().buckets(), name);
-      map.put(-1, -1);
-      assertTrue(map.loadStats().buckets() > buckets, name);
+      map.put(n, n);
+      assertTrue(map.capacity() > capacity, name);
       assertTrue(map.threshold() > threshold, name);
-      assertFalse(map.isFullFor(0), name);
+      assertFalse(map.isFullFor(map.hash(n)), name);
     }
   }
 

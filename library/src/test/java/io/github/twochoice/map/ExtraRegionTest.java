@@ -35,18 +35,19 @@ class ExtraRegionTest {
 
   @Test
   void aPresizedTableReservesWhatTheFluidLimitExpects() {
-    // 1000 keys in 1000 buckets: 1000 - 1000 tanh 1 + 2 sqrt(1000) = 301.65, + 4
-    assertEquals(1000 + 305, TwoChoiceHashMap.builder().expectedSize(1000).build().slotCapacity());
+    // 500 keys in 500 buckets, one segment: 500 - 500 tanh 1 + 2 sqrt(500) = 163.92, + 4
+    assertEquals(500 + 167, TwoChoiceHashMap.builder().expectedSize(500).build().slotCapacity());
     assertEquals(
-        1000 + 305,
-        TwoChoiceHashMap.builder().choices(3).expectedSize(1000).build().slotCapacity());
-    // one choice: 1000 - 1000 (1 - 1/e) + 63.25 = 431.13, + 4
-    assertEquals(1000 + 435, OneChoiceHashMap.builder().expectedSize(1000).build().slotCapacity());
-    // load 2 in 500 buckets: 1000 - 500 tanh 2 + 2 sqrt(500) = 562.71, + 4
-    assertEquals(500 + 566, new TwoChoiceHashMap<>(1000, 2f).slotCapacity());
+        500 + 167, TwoChoiceHashMap.builder().choices(3).expectedSize(500).build().slotCapacity());
+    // one choice: 500 - 500 (1 - 1/e) + 44.72 = 228.66, + 4
+    assertEquals(500 + 232, OneChoiceHashMap.builder().expectedSize(500).build().slotCapacity());
+    // load 2 in 250 buckets: 500 - 250 tanh 2 + 2 sqrt(250) = 290.61, + 4
+    assertEquals(250 + 294, new TwoChoiceHashMap<>(500, 2f).slotCapacity());
     // an empty table of 16 buckets: 2 sqrt(16) + 4
     assertEquals(16 + 12, new TwoChoiceHashMap<>().slotCapacity());
     assertEquals(16 + 12, new TwoChoiceHashSet<>().map().slotCapacity());
+    // 1000 keys: two segments of 500 buckets, each reserving for its 500 keys
+    assertEquals(2 * (500 + 167), new TwoChoiceHashMap<>(1000).slotCapacity());
   }
 
   /**

@@ -91,9 +91,9 @@ class PlacementRulesTest {
   void aDoublingKeepsEveryKeyInItsChoice() {
     for (AbstractBucketMap<Integer, Integer> map :
         List.<AbstractBucketMap<Integer, Integer>>of(
-            DLeftHashMap.builder().choices(3).expectedSize(1000).seed(32).build(),
-            CuckooHashMap.builder().choices(3).expectedSize(1000).seed(33).build())) {
-      for (int key = 0; key < 700; key++) {
+            DLeftHashMap.builder().choices(3).expectedSize(200).seed(32).build(),
+            CuckooHashMap.builder().choices(3).expectedSize(200).seed(33).build())) {
+      for (int key = 0; key < 140; key++) {
         map.put(key, key);
       }
       LoadStats before = map.loadStats();
