@@ -24,15 +24,16 @@ import java.util.Arrays;
  *
  * <p><b>Growth without a pause.</b> A segment grows when its keys reach the load factor: it is
  * rebuilt larger, doubling while the map is small and once large by the map's {@link #growth()}
- * factor g ({@link Growth}), or, when it would pass {@value #SPLIT_SLOTS} places (slots of buckets,
- * or buckets of chains), split in two by one more bit of the hash, each half holding half of the
- * grown size. The directory doubles when a segment as deep as it splits (an array copy of one
- * reference per entry). So a growth moves the keys of one segment, a few hundred at most, whatever
- * the size of the map: the slowest {@code put} does not grow with the map, and every segment stays
- * between 1/g and 1 times the load factor full, as one table growing by g would. A growth hashes
- * the keys it moves again (the tables keep no hashes), {@value #GROWTH_BATCH} at a time so that
- * their cache misses overlap; the new segments replace the old one only when complete, so a failure
- * (out of memory, a throwing {@code hashCode()}) leaves the map as it was.
+ * factor g ({@link Growth}), or, when it would have room for more than {@value #SPLIT_KEYS} keys
+ * (its places, slots of buckets or buckets of chains, times the load factor), split in two by one
+ * more bit of the hash, each half holding half of the grown size. The directory doubles when a
+ * segment as deep as it splits (an array copy of one reference per entry). So a growth moves the
+ * keys of one segment, a few hundred at most, whatever the size of the map: the slowest {@code put}
+ * does not grow with the map, and every segment stays between 1/g and 1 times the load factor full,
+ * as one table growing by g would. A growth hashes the keys it moves again (the tables keep no
+ * hashes), {@value #GROWTH_BATCH} at a time so that their cache misses overlap; the new segments
+ * replace the old one only when complete, so a failure (out of memory, a throwing {@code
+ * hashCode()}) leaves the map as it was.
  *
  * <p><b>Shrinking without a pause.</b> A removal through the map that leaves its segment below a
  * quarter of the load factor merges the segment with its buddy (the segment that differs in the
@@ -65,19 +66,21 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
    */
   static final int GROWTH_BATCH = 64;
 
-  /** The most places (slots of buckets, buckets of chains) of a segment. */
-  static final int MOST_SEGMENT_SLOTS = 1 << 10;
-
   /**
-   * A segment that would grow past this many places splits in two instead: a growth then moves at
-   * most about as many keys, tens of microseconds of work, and the directory of a map of
-   * 10<sup>7</sup> keys has 2<sup>15</sup> entries (128 KB). With 4096 a growth took about 0.3 ms
-   * and was the 99.99th percentile of {@code put}; with 512 the slowest {@code put} is about
-   * SmoothieMap's.
+   * A segment that would grow past room for this many keys (its places times the load factor)
+   * splits in two instead: a growth then moves at most about as many keys, tens of microseconds of
+   * work, and the directory of a map of 10<sup>7</sup> keys has 2<sup>15</sup> entries (128 KB).
+   * With room for 4096 keys a growth took about 0.3 ms and was the 99.99th percentile of {@code
+   * put}; with 512 the slowest {@code put} is about SmoothieMap's. Counting keys rather than places
+   * keeps a segment of a lightly loaded table (a d-left table at one key per bucket of 8 slots) as
+   * large in keys, so that the keys' shares of the segments vary as little.
    */
-  static final int SPLIT_SLOTS = 1 << 9;
+  static final int SPLIT_KEYS = 1 << 9;
 
-  /** The most segments: with {@link #MOST_SEGMENT_SLOTS} each, 2<sup>30</sup> places. */
+  /** The most keys a segment has room for, once the directory has {@link #MOST_SEGMENTS}. */
+  static final int MOST_SEGMENT_KEYS = 1 << 10;
+
+  /** The most segments: with {@link #MOST_SEGMENT_KEYS} each, 2<sup>30</sup> keys. */
   static final int MOST_SEGMENTS = 1 << 20;
 
   /** Keys per place at which a segment grows. */
@@ -248,14 +251,14 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
 
   /**
    * Replaces the segments by empty ones that hold {@code entries} keys at the load factor: the
-   * units of one table of that size, shared out among a power of two of segments of at most {@link
-   * #SPLIT_SLOTS} places. No segment grows for its load before the map holds that many keys ({@link
-   * #presizedFor}). Nothing changes if an allocation fails.
+   * units of one table of that size, shared out among a power of two of segments with room for at
+   * most {@link #SPLIT_KEYS} keys each. No segment grows for its load before the map holds that
+   * many keys ({@link #presizedFor}). Nothing changes if an allocation fails.
    */
   final void allocate(int entries) {
     int wholeTable = unitsFor(entries);
     int count = 1;
-    while ((long) wholeTable * capacityPerUnit() / count > SPLIT_SLOTS
+    while (roomFor((long) wholeTable * capacityPerUnit() / count) > SPLIT_KEYS
         && count < Math.min(MOST_SEGMENTS, wholeTable)) {
       count *= 2;
     }
@@ -284,6 +287,11 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
     size = 0;
     presizedFor = entries;
     overflow = newOverflow;
+  }
+
+  /** The keys that {@code places} places hold at the load factor. */
+  private double roomFor(long places) {
+    return places * loadFactor;
   }
 
   /** The slot of an entry index within its segment. */
@@ -336,15 +344,15 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
   // ---- Growth and shrinking, one segment at a time ----
 
   /**
-   * Grows one segment: rebuilt with more units, or split in two when it would pass {@link
-   * #SPLIT_SLOTS} places.
+   * Grows one segment: rebuilt with more units, or split in two when it would have room for more
+   * than {@link #SPLIT_KEYS} keys.
    */
   final void grow(S segment) {
     int grown = Growth.next(segment.units(), capacity, growth());
     long grownCapacity = (long) grown * capacityPerUnit();
-    if (grownCapacity > SPLIT_SLOTS && segmentCount < MOST_SEGMENTS) {
+    if (roomFor(grownCapacity) > SPLIT_KEYS && segmentCount < MOST_SEGMENTS) {
       split(segment, (grown + 1) / 2);
-    } else if (grownCapacity <= MOST_SEGMENT_SLOTS) {
+    } else if (roomFor(grownCapacity) <= MOST_SEGMENT_KEYS) {
       rebuild(segment, grown);
     } else {
       throw new IllegalStateException("map is full: " + size + " entries");
@@ -509,7 +517,7 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
       @SuppressWarnings("unchecked") // every segment is made by emptySegment
       S buddy = (S) directory[segment.pattern ^ (1 << (segment.depth - 1))];
       int units = unitsFor(2L * (segment.size() + buddy.size()));
-      if (buddy.depth == segment.depth && (long) units * capacityPerUnit() <= SPLIT_SLOTS) {
+      if (buddy.depth == segment.depth && roomFor((long) units * capacityPerUnit()) <= SPLIT_KEYS) {
         merge(segment, buddy, units);
         modCount++;
         return;

@@ -53,7 +53,7 @@ abstract class ChainedHashMap<K, V> extends AbstractSegmentedMap<K, V, ChainTabl
   private static final int MIN_BUCKETS = 16;
 
   /** The most buckets of all segments. */
-  private static final int MAX_BUCKETS = MOST_SEGMENTS * MOST_SEGMENT_SLOTS;
+  private static final int MAX_BUCKETS = 1 << 30;
 
   /** The number of buckets each key may join, d. */
   private final int choices;

@@ -27,22 +27,22 @@ import java.util.Objects;
  * with the most free slots (the earliest choice on ties), as in balanced allocation, so that few
  * inserts find all their buckets full.
  *
- * <p><b>Growth never pauses, and failure.</b> The table is cut into segments of at most 512 slots,
- * each a cuckoo table of its own, chosen by the low bits of the key's hash ({@link
+ * <p><b>Growth never pauses, and failure.</b> The table is cut into segments with room for at most
+ * 512 keys, each a cuckoo table of its own, chosen by the low bits of the key's hash ({@link
  * AbstractBucketMap}): a key's d buckets and every augmenting path lie in its segment. A segment
  * grows on its own (doubling while the map is small, by half once it is large, split in two once it
- * would pass 512 slots) when its keys reach the load factor, so the slowest {@code put} moves one
- * segment's keys, whatever the size of the map. If a key cannot be placed at all (no augmenting
- * path), its segment grows if it is at least half as full as the load factor; below that the
- * failure is blamed on the keys, not the load, and the key goes to a stash. So does a key that
- * finds its segment over-full while the map fills the size it was presized for (the keys' shares of
- * small segments vary: a few of hundreds get more than they can hold), and its segment takes it
- * back when it grows. That is where keys with equal hash codes end up: they share all d buckets
- * under every seed, so more than d·b of them fit in no table, and growing would never help. The
- * stash (an overflow area indexed by a {@link java.util.HashMap}, which treeifies equal-hash {@code
- * Comparable} keys) keeps such a flood at O(log n) per operation. A growth builds the new segments
- * completely before they replace the old one, and a failed insert leaves the table untouched, so no
- * key is ever lost or duplicated, the new one and the last one moved included.
+ * would have room for more than 512 keys) when its keys reach the load factor, so the slowest
+ * {@code put} moves one segment's keys, whatever the size of the map. If a key cannot be placed at
+ * all (no augmenting path), its segment grows if it is at least half as full as the load factor;
+ * below that the failure is blamed on the keys, not the load, and the key goes to a stash. So does
+ * a key that finds its segment over-full while the map fills the size it was presized for (the
+ * keys' shares of small segments vary: a few of hundreds get more than they can hold), and its
+ * segment takes it back when it grows. That is where keys with equal hash codes end up: they share
+ * all d buckets under every seed, so more than d·b of them fit in no table, and growing would never
+ * help. The stash (an overflow area indexed by a {@link java.util.HashMap}, which treeifies
+ * equal-hash {@code Comparable} keys) keeps such a flood at O(log n) per operation. A growth builds
+ * the new segments completely before they replace the old one, and a failed insert leaves the table
+ * untouched, so no key is ever lost or duplicated, the new one and the last one moved included.
  *
  * <p>Cost: a lookup reads the directory entry of its segment, d tag words (the first two together)
  * and, on a tag match, one key; no allocation. An insert into a full pair of buckets hashes the

@@ -23,17 +23,18 @@ import java.util.Objects;
  * of its first two buckets at once and calls {@code equals} only on a tag match. Nothing moves once
  * placed: a key stays in the bucket the rule chose until it is removed or the table grows.
  *
- * <p><b>Growth never pauses.</b> The table is cut into segments of at most 512 slots, each a d-left
- * table of its own, chosen by the low bits of the key's hash ({@link AbstractSegmentedMap}). A
- * segment grows on its own (doubling while the map is small, by 4/3 once it is large, split in two
- * once it would pass 512 slots) when its keys reach the load factor, {@value #DEFAULT_LOAD_FACTOR}
- * keys per slot by default, or when a key finds all its d buckets full (Vöcking's rule never moves
- * a key to make room) while 1/32 of the keys already wait in the overflow area: every key keeps its
- * subtable in the new segment, and the few that find their new bucket full are placed again by the
- * d-left rule. So the slowest {@code put} moves one segment's keys, whatever the size of the map.
- * Keys that find all their buckets full wait in an overflow area that lookups of other keys do not
- * consult, up to 1/32 of the keys, until their segment grows and takes them back; so do keys with
- * equal hash codes, which share all their buckets under every seed.
+ * <p><b>Growth never pauses.</b> The table is cut into segments with room for at most 512 keys,
+ * each a d-left table of its own, chosen by the low bits of the key's hash ({@link
+ * AbstractSegmentedMap}). A segment grows on its own (doubling while the map is small, by 4/3 once
+ * it is large, split in two once it would have room for more than 512 keys) when its keys reach the
+ * load factor, {@value #DEFAULT_LOAD_FACTOR} keys per slot by default, or when a key finds all its
+ * d buckets full (Vöcking's rule never moves a key to make room) while 1/32 of the keys already
+ * wait in the overflow area: every key keeps its subtable in the new segment, and the few that find
+ * their new bucket full are placed again by the d-left rule. So the slowest {@code put} moves one
+ * segment's keys, whatever the size of the map. Keys that find all their buckets full wait in an
+ * overflow area that lookups of other keys do not consult, up to 1/32 of the keys, until their
+ * segment grows and takes them back; so do keys with equal hash codes, which share all their
+ * buckets under every seed.
  *
  * <p>Cost: a lookup reads the directory entry of its segment, at most d tag words (the first two
  * together) and one key per tag match, plus the overflow area while it is in use; no allocation. An

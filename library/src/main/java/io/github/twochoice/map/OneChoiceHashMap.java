@@ -16,8 +16,8 @@ import java.util.Objects;
  * Entries live in flat arrays with index-linked chains (no object per entry, no allocation on
  * {@code get}); see {@link #loadStats()} for the chain statistics. Not thread-safe.
  *
- * <p>The table grows one segment of at most 512 buckets at a time, like {@link TwoChoiceHashMap}'s
- * ({@link AbstractSegmentedMap}).
+ * <p>The table grows one segment with room for at most 512 keys at a time, like {@link
+ * TwoChoiceHashMap}'s ({@link AbstractSegmentedMap}).
  *
  * <p>Cost: a lookup reads the directory entry of its segment and the key's chain, of expected
  * length {@code load} on a miss. Memory (compressed references): 13 bytes per slot (key, value, tag

@@ -19,11 +19,12 @@ import java.util.Objects;
  * chains go to the earlier choice, which is as good as a random tie-break because the choices are
  * independent. Not thread-safe.
  *
- * <p><b>Growth never pauses.</b> The table is cut into segments of at most 512 buckets, chosen by
- * the low bits of the key's hash ({@link AbstractSegmentedMap}); a segment grows on its own
- * (doubling while the map is small, by half once it is large, split in two past 512 buckets) when
- * its keys reach the load factor, so the slowest {@code put} moves one segment's keys, whatever the
- * size of the map, and removals shrink and merge segments the same way.
+ * <p><b>Growth never pauses.</b> The table is cut into segments with room for at most 512 keys (512
+ * buckets at the default load factor), chosen by the low bits of the key's hash ({@link
+ * AbstractSegmentedMap}); a segment grows on its own (doubling while the map is small, by half once
+ * it is large, split in two past room for 512 keys) when its keys reach the load factor, so the
+ * slowest {@code put} moves one segment's keys, whatever the size of the map, and removals shrink
+ * and merge segments the same way.
  *
  * <p>Cost: a lookup reads the directory entry of its segment and about {@code d * load} chain
  * entries on a miss, fewer on a hit; an insertion also reads the d chains to compare their lengths.

@@ -96,8 +96,8 @@ class SizingBoundsTest {
    * A map grows one segment at a time: while the map has fewer than {@link Growth#DOUBLING_LIMIT}
    * places (slots of buckets, buckets of chains) a segment doubles, from there it grows by the
    * map's factor (4/3 for d-left, 3/2 for cuckoo and chains), and a segment that would pass {@link
-   * AbstractSegmentedMap#SPLIT_SLOTS} places splits in two by one more bit of the hash, each half
-   * with half of the grown size; no other segment changes.
+   * AbstractSegmentedMap#SPLIT_KEYS} keys splits in two by one more bit of the hash, each half with
+   * half of the grown size; no other segment changes.
    */
   @Test
   void segmentsDoubleBelowTheLimitGrowByTheMapsFactorFromItAndSplitPastTheSplitSize() {
@@ -125,7 +125,8 @@ class SizingBoundsTest {
         int n = grown.units();
         int expected = (int) Math.ceil(n * (capacityBefore < Growth.DOUBLING_LIMIT ? 2 : factor));
         long expectedCapacity = (long) expected * (grown.capacity() / n);
-        if (expectedCapacity > AbstractSegmentedMap.SPLIT_SLOTS) {
+        boolean splitsNow = expectedCapacity * map.loadFactor() > AbstractSegmentedMap.SPLIT_KEYS;
+        if (splitsNow) {
           assertEquals(segments + 1, map.segmentCount(), name + ": split");
           assertEquals((expected + 1) / 2, map.segment(map.segmentCount() - 1).units());
           splits++;
@@ -138,10 +139,7 @@ class SizingBoundsTest {
           if (map.segment(i) != others[i]) {
             changed++;
             int grownTo = map.segment(i).units();
-            assertEquals(
-                expectedCapacity > AbstractSegmentedMap.SPLIT_SLOTS ? (expected + 1) / 2 : expected,
-                grownTo,
-                name);
+            assertEquals(splitsNow ? (expected + 1) / 2 : expected, grownTo, name);
           }
         }
         assertEquals(1, changed, name + ": one segment rebuilt");
@@ -151,7 +149,8 @@ class SizingBoundsTest {
 
   /**
    * A small map is one segment that doubles from 16 places; at {@link
-   * AbstractSegmentedMap#SPLIT_SLOTS} places it splits, and the directory doubles with it.
+   * AbstractSegmentedMap#SPLIT_KEYS} places (room for 435 and 512 keys) it splits, and the
+   * directory doubles with it.
    */
   @Test
   void aSmallMapIsOneSegmentThatDoublesThenSplits() {
@@ -163,7 +162,7 @@ class SizingBoundsTest {
       assertEquals(1, map.directorySize(), name);
       assertEquals(16, map.segment(0).capacity(), name);
       int key = 0;
-      for (int places = 16; places < AbstractSegmentedMap.SPLIT_SLOTS; places *= 2) {
+      for (int places = 16; places < AbstractSegmentedMap.SPLIT_KEYS; places *= 2) {
         assertEquals(places, map.segment(0).capacity(), name);
         while (map.segment(0).capacity() == places) {
           map.put(key, key);
@@ -171,15 +170,15 @@ class SizingBoundsTest {
         }
         assertEquals(1, map.segmentCount(), name);
       }
-      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(0).capacity(), name);
+      assertEquals(AbstractSegmentedMap.SPLIT_KEYS, map.segment(0).capacity(), name);
       while (map.segmentCount() == 1) {
         map.put(key, key);
         key++;
       }
       assertEquals(2, map.segmentCount(), name);
       assertEquals(2, map.directorySize(), name);
-      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(0).capacity(), name);
-      assertEquals(AbstractSegmentedMap.SPLIT_SLOTS, map.segment(1).capacity(), name);
+      assertEquals(AbstractSegmentedMap.SPLIT_KEYS, map.segment(0).capacity(), name);
+      assertEquals(AbstractSegmentedMap.SPLIT_KEYS, map.segment(1).capacity(), name);
       for (int k = 0; k < key; k++) {
         assertEquals(k, map.get(k), name);
       }
