@@ -42,9 +42,9 @@ import java.util.Arrays;
  *
  * <p><b>The overflow area</b> ({@link OverflowArea}) holds the keys a segment's rule could not
  * place: O(log n) per operation for {@code Comparable} keys. A lookup consults it only if one of
- * its keys has the same {@link OverflowArea#homeOf home}, 16 bits of the hash, so a few keys there
- * do not slow down the others. When a segment grows, splits or merges, the new segments take back
- * up to {@link #overflowRetries} of its keys there that the rule can place now (the area keeps
+ * its keys has the same {@link OverflowArea#homeOf home}, the top bits of the hash, so a few keys
+ * there do not slow down the others. When a segment grows, splits or merges, the new segments take
+ * back up to {@link #overflowRetries} of its keys there that the rule can place now (the area keeps
  * their hashes); the others stay until they are removed or the whole table is rebuilt ({@link
  * #rebuildFor}).
  *
@@ -52,6 +52,12 @@ import java.util.Arrays;
  * 2<sup>k</sup> the slots of the largest segment rounded up to a power of two, so that the indices
  * are at least half used and a spliterator's halves hold entries; the overflow area's entries
  * follow the last segment's range.
+ *
+ * <p>Cost: a lookup reads one entry of the directory before its segment, one dependent load more
+ * than a single table; a growth, split or merge moves one segment's keys, and a directory doubling
+ * (rare) copies one reference per entry. Memory beyond the segments' slots: a reference per
+ * directory entry and each segment's object and array headers, a few hundred bytes per segment of a
+ * few hundred keys.
  *
  * @param <K> the type of keys
  * @param <V> the type of values

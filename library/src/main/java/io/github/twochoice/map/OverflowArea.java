@@ -16,29 +16,43 @@ import java.util.HashMap;
  * bins treeify). Removing an entry moves the last one into its place.
  *
  * <p>The area keeps each entry's 64-bit hash, so that a growing segment finds its keys here without
- * calling {@code hashCode()}. Each entry has a <em>home</em>, 16 bits of its hash ({@link
+ * calling {@code hashCode()}. Each entry has a <em>home</em>, the top bits of its hash ({@link
  * #homeOf}), and the area counts its entries per home (saturating at 255, after which the home
  * always counts as having some). {@link #mayHold} lets a lookup skip the area unless its own hash
  * has the home of an entry, so a few keys here do not slow down the lookups of all the others.
+ * There are 16 homes per slot of capacity, from 64 to 2<sup>16</sup>: the counts are recounted from
+ * the kept hashes whenever the capacity grows, so that a lookup of another key consults the area
+ * with probability at most about 1/16, and a small area costs a few hundred bytes of counts, not 64
+ * KB.
  *
  * <p>With a {@link HashStrategy}, the index holds each key wrapped in an object whose {@code
  * equals} and {@code hashCode} are the strategy's (and no longer treeifies).
  *
  * <p>Cost: 16 bytes per slot of capacity (keys and values, compressed references, and the hash)
- * plus the index, and 64 KB of counts once the first entry arrives; no allocation until then.
+ * plus the index and a byte per home; no allocation until the first entry arrives.
  */
 final class OverflowArea {
   /** A count that no longer changes: the home always counts as having entries. */
   private static final byte SATURATED = (byte) 0xFF;
 
-  /** The number of homes: 2<sup>16</sup>. */
-  private static final int HOMES = 1 << 16;
+  /** log2 of the fewest homes. */
+  private static final int LEAST_HOME_BITS = 6;
+
+  /** log2 of the most homes. */
+  private static final int MOST_HOME_BITS = 16;
+
+  /** log2 of the homes per slot of capacity. */
+  private static final int HOME_BITS_PER_SLOT = 4;
 
   private final HashStrategy<Object> strategy;
   private Object[] keyValues = new Object[0];
   private long[] hashes = new long[0];
   private HashMap<Object, Integer> indexOfKey = new HashMap<>();
   private byte[] countPerHome;
+
+  /** A hash shifted right by this much is its home: 64 minus log2 of the homes. */
+  private int homeShift = 64 - LEAST_HOME_BITS;
+
   private int size;
 
   /**
@@ -51,11 +65,11 @@ final class OverflowArea {
   }
 
   /**
-   * The home of a key: the top 16 bits of its hash, which neither its segment (the low bits) nor,
+   * The home of a key: the top bits of its hash, which neither its segment (the low bits) nor,
    * below 2<sup>16</sup> buckets per segment, its choices depend on alone.
    */
-  static int homeOf(long hash) {
-    return (int) (hash >>> 48);
+  int homeOf(long hash) {
+    return (int) (hash >>> homeShift);
   }
 
   /** The key of {@link #indexOfKey} for {@code key}: itself, or wrapped in the strategy. */
@@ -124,9 +138,7 @@ final class OverflowArea {
     if (size == hashes.length) {
       keyValues = Arrays.copyOf(keyValues, Math.max(8, 4 * size));
       hashes = Arrays.copyOf(hashes, keyValues.length / 2);
-    }
-    if (countPerHome == null) {
-      countPerHome = new byte[HOMES];
+      recount();
     }
     int home = homeOf(hash);
     hashes[size] = hash;
@@ -157,10 +169,26 @@ final class OverflowArea {
     keyValues[2 * last + 1] = null;
   }
 
+  /** Sizes the counts for the capacity and counts every entry again, from its kept hash. */
+  private void recount() {
+    int bits = 31 - Integer.numberOfLeadingZeros(hashes.length) + HOME_BITS_PER_SLOT;
+    bits = Math.max(LEAST_HOME_BITS, Math.min(MOST_HOME_BITS, bits));
+    homeShift = 64 - bits;
+    countPerHome = new byte[1 << bits];
+    for (int i = 0; i < size; i++) {
+      int home = homeOf(hashes[i]);
+      if (countPerHome[home] != SATURATED) {
+        countPerHome[home]++;
+      }
+    }
+  }
+
   void clear() {
     Arrays.fill(keyValues, 0, 2 * size, null);
     indexOfKey.clear();
-    countPerHome = null;
+    if (countPerHome != null) {
+      Arrays.fill(countPerHome, (byte) 0);
+    }
     size = 0;
   }
 
@@ -170,6 +198,7 @@ final class OverflowArea {
     hashes = other.hashes.clone();
     indexOfKey = new HashMap<>(other.indexOfKey);
     countPerHome = other.countPerHome == null ? null : other.countPerHome.clone();
+    homeShift = other.homeShift;
     size = other.size;
   }
 }

@@ -19,9 +19,30 @@ import org.junit.jupiter.api.Test;
  * once, after which that home always counts as having some.
  */
 class OverflowAreaTest {
-  /** A hash whose home is {@code home}. */
+  /** A hash whose home is {@code home}, below 64, however many homes the area has. */
   private static long home(int home) {
-    return (long) home << 48;
+    return (long) home << 58;
+  }
+
+  /**
+   * The area has 16 homes per slot of capacity: as it grows, it counts its entries again from their
+   * hashes, and every home keeps its entries.
+   */
+  @Test
+  void aGrowingAreaCountsItsHomesAgain() {
+    OverflowArea area = new OverflowArea(null);
+    long[] homes = new long[40];
+    for (int i = 0; i < homes.length; i++) {
+      homes[i] = (long) i << 58 | (long) i << 40; // distinct top bits at every resolution
+      area.add(i, null, homes[i]);
+      for (int j = 0; j <= i; j++) {
+        assertTrue(area.mayHold(homes[j]), i + " entries: home of " + j);
+      }
+    }
+    for (int absent = 40; absent < 64; absent++) {
+      assertFalse(area.mayHold(home(absent)), "home " + absent);
+    }
+    assertEquals(area.homeOf(homes[39]), homes[39] >>> (64 - 4 - 6), "16 homes per slot of 64");
   }
 
   @Test

@@ -117,14 +117,15 @@ class PlacementRulesTest {
     DLeftHashMap<Key, Integer> map =
         DLeftHashMap.builder().slotsPerBucket(1).expectedSize(1000).seed(34).build();
     BucketTable table = map.segment(0);
-    int homeOfZero = OverflowArea.homeOf(0L);
-    int first = firstHashCode(h -> OverflowArea.homeOf(map.hash(new Key(0, h))) != homeOfZero);
+    OverflowArea area = new OverflowArea(null); // as many homes as the map's holding two keys
+    int homeOfZero = area.homeOf(0L);
+    int first = firstHashCode(h -> area.homeOf(map.hash(new Key(0, h))) != homeOfZero);
     long firstHash = map.hash(new Key(0, first));
     int second =
         firstHashCode(
             h -> {
               long hash = map.hash(new Key(0, h));
-              return OverflowArea.homeOf(hash) == homeOfZero
+              return area.homeOf(hash) == homeOfZero
                   && table.bucketOf(hash, 0) != table.bucketOf(firstHash, 0)
                   && table.bucketOf(hash, 1) != table.bucketOf(firstHash, 1);
             });
