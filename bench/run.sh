@@ -5,6 +5,7 @@
 #   bash bench/run.sh                      every benchmark with its defaults (hours: see docs)
 #   bash bench/run.sh 'getHit' -p size=1000000 -rf json -rff /tmp/r.json
 #   bash bench/run.sh --memory             MemoryFootprint instead of JMH (same as memory.sh)
+#   bash bench/run.sh --memory --smoothie  the same with SmoothieMap, every map in its JVM flags
 #   SKIP_BUILD=1 bash bench/run.sh ...     reuse bench/target/benchmarks.jar as it is
 #
 # All other arguments go to JMH unchanged (java -jar benchmarks.jar -h lists them).
@@ -23,10 +24,17 @@ fi
 
 if [[ "${1:-}" == --memory ]]; then
   shift
+  flags=()
+  if [[ "${1:-}" == --smoothie ]]; then
+    # SmoothieMap's class needs these (Impl.SMOOTHIE_MAP_JVM_FLAGS): 16-byte object headers for
+    # every map of the run.
+    shift
+    flags=(--add-opens=java.base/java.util=ALL-UNNAMED -XX:-UseCompressedClassPointers)
+  fi
   # JOL reads exact object sizes through Instrumentation, which it gets by attaching an agent to
   # its own JVM; JDK 9+ forbids self-attach unless allowed. A heap under 32 GB keeps compressed
   # references, as in the JMH forks.
-  exec java -Djdk.attach.allowAttachSelf=true -Xms4g -Xmx4g \
+  exec java -Djdk.attach.allowAttachSelf=true -Xms4g -Xmx4g "${flags[@]}" \
     -cp "$jar" io.github.twochoice.bench.MemoryFootprint "$@"
 fi
 

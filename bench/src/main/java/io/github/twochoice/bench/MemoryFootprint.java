@@ -35,11 +35,14 @@ public final class MemoryFootprint {
   private static final int[] DEFAULT_SIZES = {10_000, 600_000, 750_000, 1_000_000};
 
   /**
-   * The maps measured: every {@link Impl} but {@link Impl#SmoothieMap}, whose JVM flags would
-   * change every object's size.
+   * The maps measured: every {@link Impl}, SmoothieMap only in a JVM run with {@link
+   * Impl#SMOOTHIE_MAP_JVM_FLAGS} ({@code bash bench/memory.sh --smoothie}), whose 16-byte object
+   * headers make every map of that run larger alike.
    */
   private static final Impl[] MAPS =
-      EnumSet.complementOf(EnumSet.of(Impl.SmoothieMap)).toArray(new Impl[0]);
+      VM.current().objectHeaderSize() == 16
+          ? Impl.values()
+          : EnumSet.complementOf(EnumSet.of(Impl.SmoothieMap)).toArray(new Impl[0]);
 
   /** The sets measured: name and constructor from an expected size (0: the default). */
   private enum SetImpl {

@@ -91,7 +91,7 @@ import java.util.function.Predicate;
  * ConcurrentHashMap} does this in {@code removeIf} and removes by key elsewhere.) The key set
  * removes by key, and an entry's {@code setValue} writes through with {@code put}.
  *
- * <p><b>Growth.</b> The table grows (doubling below 2<sup>15</sup> slots, by half above) when its
+ * <p><b>Growth.</b> The table grows (doubling below 2<sup>10</sup> slots, by half above) when its
  * keys reach the load factor, or when an insert finds no cuckoo path and the table is at least half
  * as full as the load factor; below that the key goes to an overflow area (keys with equal hash
  * codes share all their buckets under every seed, and growing would not help), O(log n) per
@@ -103,7 +103,7 @@ import java.util.function.Predicate;
  * allocates nothing and stores nothing. A write takes one stripe with one compare-and-set; a
  * compute call takes it twice (to reserve the key, then to store the result and end the
  * reservation) and allocates its reservation. Memory: 9 bytes per slot (two compressed references
- * and a tag byte; above 2<sup>15</sup> slots the slots are 2/3 to 1 times the load factor full)
+ * and a tag byte; above 2<sup>10</sup> slots the slots are 2/3 to 1 times the load factor full)
  * plus 256 bytes per stripe.
  *
  * @param <K> the type of keys

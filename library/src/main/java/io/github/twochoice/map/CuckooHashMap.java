@@ -47,7 +47,7 @@ import java.util.Objects;
  * <p>Cost: a lookup reads the directory entry of its segment, d tag words (the first two together)
  * and, on a tag match, one key; no allocation. An insert into a full pair of buckets hashes the
  * resident keys it considers moving; a growth hashes the keys of one segment again. Memory: 9 bytes
- * per slot (two compressed references and a tag byte); above 2<sup>15</sup> slots, every segment is
+ * per slot (two compressed references and a tag byte); above 2<sup>10</sup> slots, every segment is
  * 2/3 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map

@@ -39,7 +39,7 @@ import java.util.Objects;
  * <p>Cost: a lookup reads the directory entry of its segment, at most d tag words (the first two
  * together) and one key per tag match, plus the overflow area while it is in use; no allocation. An
  * insertion also reads the d tag words; a growth hashes the keys of one segment again. Memory: 9
- * bytes per slot (two compressed references and a tag byte); above 2<sup>15</sup> slots, every
+ * bytes per slot (two compressed references and a tag byte); above 2<sup>10</sup> slots, every
  * segment is 3/4 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map

@@ -11,9 +11,11 @@ package io.github.twochoice.map;
  * <p>A growth rehashes every key, so the factor trades time for memory. Growing by g, a map built
  * by {@code put} rehashes each key about 1/(g - 1) times (once when doubling, twice growing by
  * half), and is between 1/g and 1 times its load factor full. Below {@value #DOUBLING_LIMIT} slots
- * (a few hundred kilobytes) the time matters more and the table doubles; above, it grows by less,
- * so that no size leaves a large table half empty (a power-of-two table's bytes per entry double
- * from one size to the next).
+ * (a few kilobytes, a few hundred keys) the table doubles, so that a tiny map reaches its size in
+ * few growths; above, it grows by less, so that no size from a thousand keys up leaves a table half
+ * empty (a power-of-two table's bytes per entry double from one size to the next). Growing by half
+ * from {@value #DOUBLING_LIMIT} slots rather than from 2<sup>15</sup> costs a map built by {@code
+ * put} to 10<sup>4</sup> keys a quarter more time and saves it a third of its bytes.
  *
  * <p>Cost: constant time.
  */
@@ -22,7 +24,7 @@ final class Growth {
   static final double BY_HALF = 1.5;
 
   /** The number of slots from which a table grows by its factor rather than doubling. */
-  static final int DOUBLING_LIMIT = 1 << 15;
+  static final int DOUBLING_LIMIT = 1 << 10;
 
   private Growth() {}
 

@@ -31,7 +31,7 @@ import java.util.Objects;
  * Memory (compressed references): 13 bytes per slot (key, value, tag byte, link), one slot per
  * bucket plus an extra region per segment for the chains' second and later entries, about a quarter
  * of the entries at the default load of 1 key per bucket with two choices; once the map has
- * 2<sup>15</sup> buckets every segment is 2/3 to 1 times the load factor full.
+ * 2<sup>10</sup> buckets every segment is 2/3 to 1 times the load factor full.
  *
  * <p><b>Iteration order</b> is unspecified and differs between two maps of the same keys: each map
  * draws a random seed for its hash function. A fixed seed ({@code builder().seed(42)}) makes the

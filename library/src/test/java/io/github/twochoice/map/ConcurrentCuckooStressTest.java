@@ -279,12 +279,12 @@ class ConcurrentCuckooStressTest {
   /**
    * One writer swaps keys in and out, one at a time — it removes a present key, then inserts an
    * absent one — so the map holds n or n - 1 keys at every moment, while two readers call {@code
-   * size()}. A map of n = 20,000 keys has 32 stripes, so a remove and the insert after it are
+   * size()}. A map of n = 40,000 keys has 32 stripes, so a remove and the insert after it are
    * mostly in different stripes: a count that summed the stripes without validating the sum would
    * sometimes see the insert but not the remove before it (n + 1), or the reverse (n - 2).
    */
   private static void sizeIsAlwaysACountTheMapHad(Duration duration) throws InterruptedException {
-    int n = 20_000;
+    int n = 40_000;
     ConcurrentCuckooHashMap<Key, Integer> map =
         ConcurrentCuckooHashMap.builder().lockStripes(64).seed(SEED).build();
     int[] order = new int[2 * n]; // keys order[0..n) are in the map, order[n..2n) are not
