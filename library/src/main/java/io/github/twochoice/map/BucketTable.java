@@ -39,7 +39,7 @@ import java.util.Arrays;
  * allocation. Memory: 8 bytes per slot for the key and value references (compressed; 4 for keys
  * only), plus one byte of tags per slot.
  */
-final class BucketTable extends Segment {
+final class BucketTable extends Segment implements BucketChoices {
   /** The most slots per bucket: one tag byte each in a {@code long}. */
   static final int MAX_SLOTS_PER_BUCKET = 8;
 
@@ -132,11 +132,13 @@ final class BucketTable extends Segment {
     return (int) Math.max(1, Math.min(mostBuckets, buckets));
   }
 
-  int choices() {
+  @Override
+  public int choices() {
     return choices;
   }
 
-  int slotsPerBucket() {
+  @Override
+  public int slotsPerBucket() {
     return slotsPerBucket;
   }
 
@@ -174,7 +176,8 @@ final class BucketTable extends Segment {
   // ---- Where a key may live ----
 
   /** Returns the bucket of choice {@code i} of a key with 64-bit hash {@code hash}. */
-  int bucketOf(long hash, int i) {
+  @Override
+  public int bucketOf(long hash, int i) {
     return i * stride + reduce(ChoiceHasher.choice(hash, i));
   }
 
@@ -189,7 +192,8 @@ final class BucketTable extends Segment {
   }
 
   /** Returns the number of keys in {@code bucket}. */
-  int loadOf(int bucket) {
+  @Override
+  public int loadOf(int bucket) {
     return TagWords.loadOf(tags[bucket]);
   }
 
@@ -235,24 +239,6 @@ final class BucketTable extends Segment {
   /** Returns whether {@code bucket} has a free slot. */
   boolean hasRoom(int bucket) {
     return (~tags[bucket] & usableSlots) != 0;
-  }
-
-  /**
-   * Returns the key's least loaded bucket with a free slot, the earliest choice on ties, or -1 if
-   * all its buckets are full.
-   */
-  int leastLoadedBucket(long hash) {
-    int target = -1;
-    int fewest = slotsPerBucket;
-    for (int i = 0; i < choices; i++) {
-      int bucket = bucketOf(hash, i);
-      int load = loadOf(bucket);
-      if (load < fewest) {
-        target = bucket;
-        fewest = load;
-      }
-    }
-    return target;
   }
 
   // ---- Lookup ----

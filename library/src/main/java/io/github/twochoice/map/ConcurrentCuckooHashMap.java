@@ -12,14 +12,12 @@ import java.io.ObjectInputStream;
 import java.io.Serializable;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.AbstractCollection;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.Spliterator;
@@ -27,10 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
-import java.util.function.BiPredicate;
-import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * A concurrent cuckoo hash map: the layout of {@link CuckooHashMap} (every key in one of its d
@@ -1003,45 +998,6 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return true;
   }
 
-  /**
-   * What the inserts cost, counted under this object's monitor: writers count rarely (an insert
-   * that moved keys, a growth), so one lock is cheaper than a counter per path length.
-   */
-  private static final class InsertCounts {
-    /** Inserts that moved k ≥ 1 keys, at index k. */
-    private long[] paths = new long[4];
-
-    private long rehashesForLoad;
-    private long rehashesForFailedInsert;
-
-    synchronized void countPath(int moves) {
-      if (moves >= paths.length) {
-        paths = Arrays.copyOf(paths, Math.max(2 * paths.length, moves + 1));
-      }
-      paths[moves]++;
-    }
-
-    synchronized void countRehash(boolean forLoad) {
-      if (forLoad) {
-        rehashesForLoad++;
-      } else {
-        rehashesForFailedInsert++;
-      }
-    }
-
-    synchronized long[] paths() {
-      return paths.clone();
-    }
-
-    synchronized long rehashesForLoad() {
-      return rehashesForLoad;
-    }
-
-    synchronized long rehashesForFailedInsert() {
-      return rehashesForFailedInsert;
-    }
-  }
-
   // ---- Growth and freezing ----
 
   private boolean isFull(ConcurrentCuckooTable t) {
@@ -1104,7 +1060,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   }
 
   /** Returns the entries as key, value pairs: an atomic snapshot. */
-  private Object[] snapshot() {
+  Object[] snapshot() {
     for (int attempt = 0; attempt < OPTIMISTIC_SNAPSHOTS; attempt++) {
       Object[] entries = table.entries(true);
       if (entries != null) {
@@ -1222,7 +1178,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public Collection<V> values() {
     Collection<V> view = values;
     if (view == null) {
-      view = new Values();
+      view = new SnapshotViews.Values<>(this);
       values = view;
     }
     return view;
@@ -1232,7 +1188,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public Set<Map.Entry<K, V>> entrySet() {
     Set<Map.Entry<K, V>> view = entrySet;
     if (view == null) {
-      view = new EntrySet();
+      view = new SnapshotViews.EntrySet<>(this);
       entrySet = view;
     }
     return view;
@@ -1323,7 +1279,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
     @Override
     public Iterator<K> iterator() {
-      return map.new SnapshotIterator<K>() {
+      return new SnapshotViews.SnapshotIterator<K, V, K>(map) {
         @Override
         K element(K key, V value) {
           return key;
@@ -1338,332 +1294,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
     @Override
     public Spliterator<K> spliterator() {
-      return map.new SnapshotSpliterator<>(null, 0, 0, DISTINCT_CHARACTERISTICS, (k, v) -> k);
-    }
-  }
-
-  /** The characteristics of the key and entry spliterators. */
-  private static final int DISTINCT_CHARACTERISTICS =
-      Spliterator.CONCURRENT | Spliterator.NONNULL | Spliterator.DISTINCT;
-
-  private final class Values extends AbstractCollection<V> {
-    @Override
-    public int size() {
-      return ConcurrentCuckooHashMap.this.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-      return ConcurrentCuckooHashMap.this.isEmpty();
-    }
-
-    @Override
-    public boolean contains(Object o) {
-      return containsValue(o);
-    }
-
-    /** Removes one key that maps to {@code o}, if it still does when it is removed. */
-    @Override
-    @SuppressWarnings("unchecked") // only K and V are ever stored
-    public boolean remove(Object o) {
-      if (o == null) {
-        return false;
-      }
-      Object[] entries = snapshot();
-      for (int i = 0; i < entries.length; i += 2) {
-        if (o.equals(entries[i + 1]) && ConcurrentCuckooHashMap.this.remove(entries[i], o)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    @Override
-    public boolean removeIf(Predicate<? super V> filter) {
-      Objects.requireNonNull(filter, "filter");
-      return removeEntriesIf((k, v) -> filter.test(v));
-    }
-
-    @Override
-    public boolean removeAll(Collection<?> c) {
-      Objects.requireNonNull(c, "c");
-      return removeEntriesIf((k, v) -> c.contains(v));
-    }
-
-    @Override
-    public boolean retainAll(Collection<?> c) {
-      Objects.requireNonNull(c, "c");
-      return removeEntriesIf((k, v) -> !c.contains(v));
-    }
-
-    @Override
-    public void clear() {
-      ConcurrentCuckooHashMap.this.clear();
-    }
-
-    @Override
-    public Iterator<V> iterator() {
-      return new SnapshotIterator<V>() {
-        @Override
-        V element(K key, V value) {
-          return value;
-        }
-      };
-    }
-
-    @Override
-    public Spliterator<V> spliterator() {
-      return new SnapshotSpliterator<>(
-          null, 0, 0, Spliterator.CONCURRENT | Spliterator.NONNULL, (k, v) -> v);
-    }
-  }
-
-  private final class EntrySet extends AbstractSet<Map.Entry<K, V>> {
-    @Override
-    public int size() {
-      return ConcurrentCuckooHashMap.this.size();
-    }
-
-    @Override
-    public boolean isEmpty() {
-      return ConcurrentCuckooHashMap.this.isEmpty();
-    }
-
-    @Override
-    public boolean contains(Object o) {
-      if (!(o instanceof Map.Entry<?, ?> e) || e.getKey() == null || e.getValue() == null) {
-        return false;
-      }
-      Object value = get(e.getKey());
-      return value != null && value.equals(e.getValue());
-    }
-
-    @Override
-    public boolean remove(Object o) {
-      return o instanceof Map.Entry<?, ?> e
-          && e.getKey() != null
-          && e.getValue() != null
-          && ConcurrentCuckooHashMap.this.remove(e.getKey(), e.getValue());
-    }
-
-    @Override
-    public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
-      Objects.requireNonNull(filter, "filter");
-      return removeEntriesIf((k, v) -> filter.test(new WriteThroughEntry(k, v)));
-    }
-
-    @Override
-    public boolean removeAll(Collection<?> c) {
-      Objects.requireNonNull(c, "c");
-      return removeEntriesIf((k, v) -> c.contains(new WriteThroughEntry(k, v)));
-    }
-
-    @Override
-    public boolean retainAll(Collection<?> c) {
-      Objects.requireNonNull(c, "c");
-      return removeEntriesIf((k, v) -> !c.contains(new WriteThroughEntry(k, v)));
-    }
-
-    @Override
-    public void clear() {
-      ConcurrentCuckooHashMap.this.clear();
-    }
-
-    @Override
-    public Iterator<Map.Entry<K, V>> iterator() {
-      return new SnapshotIterator<Map.Entry<K, V>>() {
-        private WriteThroughEntry last;
-
-        @Override
-        Map.Entry<K, V> element(K key, V value) {
-          last = new WriteThroughEntry(key, value);
-          return last;
-        }
-
-        @Override
-        void remove(K key, V value) {
-          super.remove(key, last.getValue()); // as set by the entry's setValue, if it was called
-        }
-      };
-    }
-
-    @Override
-    public Spliterator<Map.Entry<K, V>> spliterator() {
-      return new SnapshotSpliterator<>(
-          null, 0, 0, DISTINCT_CHARACTERISTICS, WriteThroughEntry::new);
-    }
-  }
-
-  /** An entry of a traversal; {@code setValue} writes through with {@code put}. */
-  private final class WriteThroughEntry implements Map.Entry<K, V> {
-    private final K key;
-    private V value;
-
-    WriteThroughEntry(K key, V value) {
-      this.key = key;
-      this.value = value;
-    }
-
-    @Override
-    public K getKey() {
-      return key;
-    }
-
-    @Override
-    public V getValue() {
-      return value;
-    }
-
-    @Override
-    public V setValue(V newValue) {
-      V old = value;
-      put(key, newValue);
-      value = newValue;
-      return old;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Map.Entry<?, ?> e && key.equals(e.getKey()) && value.equals(e.getValue());
-    }
-
-    @Override
-    public int hashCode() {
-      return key.hashCode() ^ value.hashCode();
-    }
-
-    @Override
-    public String toString() {
-      return key + "=" + value;
-    }
-  }
-
-  /**
-   * Removes each entry that {@code filter} accepts, if it still holds the value the filter saw: a
-   * scan of a snapshot, with {@link #remove(Object, Object)} for each accepted entry.
-   */
-  @SuppressWarnings("unchecked") // only K and V are ever stored
-  private boolean removeEntriesIf(BiPredicate<K, V> filter) {
-    Object[] entries = snapshot();
-    boolean removed = false;
-    for (int i = 0; i < entries.length; i += 2) {
-      K key = (K) entries[i];
-      V value = (V) entries[i + 1];
-      if (filter.test(key, value) && remove(key, value)) {
-        removed = true;
-      }
-    }
-    return removed;
-  }
-
-  /**
-   * An iterator over a snapshot taken when it is created; {@code remove} removes the entry last
-   * returned if it still holds the value returned (a key set's iterator: the key, whatever its
-   * value).
-   */
-  private abstract class SnapshotIterator<T> implements Iterator<T> {
-    private final Object[] entries = snapshot();
-    private int next;
-    private K lastKey;
-    private V lastValue;
-
-    abstract T element(K key, V value);
-
-    /** Removes the mapping of {@code key} if it is still {@code value}. */
-    void remove(K key, V value) {
-      ConcurrentCuckooHashMap.this.remove(key, value);
-    }
-
-    @Override
-    public boolean hasNext() {
-      return next < entries.length;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked") // only K and V are ever stored
-    public T next() {
-      if (next >= entries.length) {
-        throw new NoSuchElementException();
-      }
-      lastKey = (K) entries[next];
-      lastValue = (V) entries[next + 1];
-      next += 2;
-      return element(lastKey, lastValue);
-    }
-
-    @Override
-    public void remove() {
-      if (lastKey == null) {
-        throw new IllegalStateException("next() has not returned an element since the last remove");
-      }
-      remove(lastKey, lastValue);
-      lastKey = null;
-    }
-  }
-
-  /**
-   * A spliterator over a snapshot taken at its first traversal, split by halving its range of
-   * entries.
-   */
-  private final class SnapshotSpliterator<T> implements Spliterator<T> {
-    private Object[] entries;
-    private int index;
-    private int fence;
-    private final int characteristics;
-    private final BiFunction<K, V, T> element;
-
-    SnapshotSpliterator(
-        Object[] entries, int index, int fence, int characteristics, BiFunction<K, V, T> element) {
-      this.entries = entries;
-      this.index = index;
-      this.fence = fence;
-      this.characteristics = characteristics;
-      this.element = element;
-    }
-
-    private void bind() {
-      if (entries == null) {
-        entries = snapshot();
-        fence = entries.length;
-      }
-    }
-
-    @Override
-    @SuppressWarnings("unchecked") // only K and V are ever stored
-    public boolean tryAdvance(Consumer<? super T> action) {
-      Objects.requireNonNull(action, "action");
-      bind();
-      if (index >= fence) {
-        return false;
-      }
-      K key = (K) entries[index];
-      V value = (V) entries[index + 1];
-      index += 2;
-      action.accept(element.apply(key, value));
-      return true;
-    }
-
-    @Override
-    public Spliterator<T> trySplit() {
-      bind();
-      int middle = ((index + fence) >>> 1) & ~1;
-      if (middle <= index) {
-        return null;
-      }
-      Spliterator<T> prefix =
-          new SnapshotSpliterator<>(entries, index, middle, characteristics, element);
-      index = middle;
-      return prefix;
-    }
-
-    @Override
-    public long estimateSize() {
-      return entries == null ? size() : (fence - index) / 2;
-    }
-
-    @Override
-    public int characteristics() {
-      return characteristics;
+      return new SnapshotViews.SnapshotSpliterator<>(map, SnapshotViews.DISTINCT, (k, v) -> k);
     }
   }
 

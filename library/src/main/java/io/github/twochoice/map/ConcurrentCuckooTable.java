@@ -71,7 +71,7 @@ import java.util.concurrent.locks.LockSupport;
  * no allocation, no store. Memory: 9 bytes per slot (two compressed references and a tag byte),
  * plus 256 bytes per stripe (its record and its reservation head, each on lines of its own).
  */
-final class ConcurrentCuckooTable {
+final class ConcurrentCuckooTable implements BucketChoices {
   /** Bit 0 of a stripe word: a writer holds the stripe. */
   static final long WRITING = 1;
 
@@ -231,11 +231,13 @@ final class ConcurrentCuckooTable {
     return buckets << slotShift;
   }
 
-  int choices() {
+  @Override
+  public int choices() {
     return choices;
   }
 
-  int slotsPerBucket() {
+  @Override
+  public int slotsPerBucket() {
     return slotsPerBucket;
   }
 
@@ -260,7 +262,8 @@ final class ConcurrentCuckooTable {
    * of the key's stripe s, j chosen among the stripe's buckets as {@link BucketTable} chooses among
    * all of its own.
    */
-  int bucketOf(long hash, int i) {
+  @Override
+  public int bucketOf(long hash, int i) {
     return ChoiceHasher.bucket(ChoiceHasher.choice(hash, i), bucketsPerStripe) << stripeShift
         | stripeOf(hash);
   }
@@ -596,7 +599,8 @@ final class ConcurrentCuckooTable {
   }
 
   /** Returns the number of keys in {@code bucket}. */
-  int loadOf(int bucket) {
+  @Override
+  public int loadOf(int bucket) {
     return TagWords.loadOf(tagWord(bucket));
   }
 
@@ -613,24 +617,6 @@ final class ConcurrentCuckooTable {
   /** Returns the tag byte of the key in {@code slot}. */
   private int tagAt(int slot) {
     return (int) (tagWord(bucketOfSlot(slot)) >>> (8 * (slot & (slotsPerBucket - 1)))) & 0xFF;
-  }
-
-  /**
-   * Returns the key's least loaded bucket with a free slot, the earliest choice on ties, or -1 if
-   * all its buckets are full.
-   */
-  int leastLoadedBucket(long hash) {
-    int target = -1;
-    int fewest = slotsPerBucket;
-    for (int i = 0; i < choices; i++) {
-      int bucket = bucketOf(hash, i);
-      int load = loadOf(bucket);
-      if (load < fewest) {
-        target = bucket;
-        fewest = load;
-      }
-    }
-    return target;
   }
 
   // ---- Changes: the caller holds the stripes of every bucket it touches ----
