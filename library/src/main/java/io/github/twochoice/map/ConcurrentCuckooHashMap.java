@@ -23,7 +23,6 @@ import java.util.Set;
 import java.util.Spliterator;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -39,17 +38,20 @@ import java.util.function.Function;
  * optimistically and check version counters before trusting what they read; a read that overlaps a
  * write to the same buckets starts again, and after a few such failures waits for the writer. A key
  * that is in the map for the whole duration of a lookup is always found, even while another thread
- * moves it to another of its buckets or grows the table.
+ * moves it to another of its buckets or grows its segment.
+ *
+ * <p><b>Segments.</b> The table is cut into segments of a few hundred keys, found through a
+ * directory by the low bits of a key's hash (extendible hashing), each a cuckoo table of its own.
  *
  * <p><b>Writes</b> lock their key's <em>stripe</em> ({@link Builder#lockStripes}, default from the
- * number of processors, at most 64): the hash of a key names a stripe, and all the key's buckets
- * lie in that stripe's share of the table, so every key a cuckoo path moves belongs to the same
- * stripe. A write first finds the key without locks, then takes the stripe only if no other write
- * touched it meanwhile, so {@code equals} and {@code hashCode} run outside the lock except on the
- * rare inserts that move keys. An insert whose buckets are full searches for a cuckoo path without
- * locks, locks the stripe, checks that the path still holds and moves the keys, each move a copy
- * into the free slot before the old slot is cleared. Every method of {@link ConcurrentMap} is
- * atomic.
+ * number of processors, at most 64, per segment; a segment of 8-slot buckets has one): the hash of
+ * a key names a stripe, and all the key's buckets lie in that stripe's share of its segment, so
+ * every key a cuckoo path moves belongs to the same stripe. A write first finds the key without
+ * locks, then takes the stripe only if no other write touched it meanwhile, so {@code equals} and
+ * {@code hashCode} run outside the lock except on the rare inserts that move keys. An insert whose
+ * buckets are full searches for a cuckoo path without locks, locks the stripe, checks that the path
+ * still holds and moves the keys, each move a copy into the free slot before the old slot is
+ * cleared. Every method of {@link ConcurrentMap} is atomic.
  *
  * <p><b>Callbacks.</b> {@code compute}, {@code computeIfAbsent}, {@code computeIfPresent} and
  * {@code merge} are atomic and call their function at most once, as {@link ConcurrentHashMap}'s do:
@@ -86,20 +88,24 @@ import java.util.function.Function;
  * ConcurrentHashMap} does this in {@code removeIf} and removes by key elsewhere.) The key set
  * removes by key, and an entry's {@code setValue} writes through with {@code put}.
  *
- * <p><b>Growth.</b> The table grows (doubling below 2<sup>10</sup> slots, by half above) when its
- * keys reach the load factor, or when an insert finds no cuckoo path and the table is at least half
- * as full as the load factor; below that the key goes to an overflow area (keys with equal hash
- * codes share all their buckets under every seed, and growing would not help), O(log n) per
- * operation for {@code Comparable} keys. A growth freezes the table (writers wait, readers carry
- * on, since nothing changes), builds the larger one, publishes it, and lets waiting writers start
- * again on it. It runs on the thread whose insert needed it; other writers wait for it.
+ * <p><b>Growth never freezes the map.</b> A segment grows (doubling below 2<sup>10</sup> slots, by
+ * half above) when its keys reach the load factor, or when an insert finds no cuckoo path and the
+ * segment is at least half as full as the load factor; below that the key goes to the segment's
+ * overflow area (keys with equal hash codes share all their buckets under every seed, and growing
+ * would not help), O(log n) per operation for {@code Comparable} keys. A segment that would grow
+ * past room for 512 keys splits in two by one more bit of the hash instead. A growth freezes its
+ * segment only (its writers wait, its readers carry on, since nothing changes), builds the larger
+ * segment or the two halves, publishes them in the directory, and lets the waiting writers start
+ * again on them; writers of every other segment carry on. It runs on the thread whose insert needed
+ * it, and copies a few hundred keys whatever the size of the map.
  *
  * <p>Cost: a lookup reads one stripe word twice, d tag words and a key and a value per tag match,
  * allocates nothing and stores nothing. A write takes one stripe with one compare-and-set; a
  * compute call takes it twice (to reserve the key, then to store the result and end the
  * reservation) and allocates its reservation. Memory: 9 bytes per slot (two compressed references
  * and a tag byte; above 2<sup>10</sup> slots the slots are 2/3 to 1 times the load factor full)
- * plus 256 bytes per stripe.
+ * plus 256 bytes per stripe and a reference per directory entry; a lookup reads the directory entry
+ * before its segment.
  *
  * @param <K> the type of keys
  * @param <V> the type of values
@@ -110,7 +116,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /*
    * Implementation notes.
    *
-   * Everything that races lives in ConcurrentCuckooTable, whose header gives the memory-model
+   * Everything that races lives in ConcurrentCuckooTable (a segment) and ConcurrentDirectory (the
+   * segments and how they are found and replaced), whose headers give the memory-model
    * argument: a reader takes a stamp of its key's stripe (an acquire load of its word, not
    * locked), reads tags, keys and values with opaque loads, and trusts them only after an acquire
    * fence and a second read of the word shows the same value. A writer's compare-and-set of the
@@ -121,10 +128,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    *
    * Why a reader never misses a key present throughout its call. A key changes place only inside
    * a write that holds its stripe (a cuckoo move copies before it clears), or by growth. The
-   * stripe covers all d buckets of the key and its overflow entry, so a move overlapping the lookup changes a counter the lookup
-   * validates, and it starts again. A growth freezes the old table and never changes it again: a
-   * reader that began on it reads the state at the moment the new table was published, which lies
-   * inside its call; a reader that begins later reads the new table.
+   * stripe covers all d buckets of the key and its overflow entry, so a move overlapping the
+   * lookup changes a counter the lookup validates, and it starts again. A growth freezes the old
+   * segment and never changes it again: a reader that reached it reads the state at the moment the
+   * new segments were published, which lies inside its call (the segment was in the directory
+   * when the reader's call began, or was entered later); a reader that begins later finds the new
+   * segments.
    *
    * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
    * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,
@@ -134,22 +143,24 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the key's stripe
    * (which holds the whole path), and checks that the key is still absent and every step of the
    * path still holds before it moves anything. No path: the key goes to the overflow area
-   * while the table is sparse, else the table grows and the insert starts again.
+   * while the segment is sparse, else the segment grows and the insert starts again.
    *
    * Reservations. A compute call reserves its key under the key's stripe (Reservation, listed in
    * the stripe; a count in the stripe's record lets every write see in one read of the line it has
    * just locked whether any key of the stripe is reserved). A write that finds its key reserved by
    * another call unlocks and waits for that call, then starts again; the call's own store ends the
-   * reservation in the same critical section. Reservations are state of the map, not of a table:
-   * a growth moves them to the new table while both are frozen, and clear cancels them.
+   * reservation in the same critical section. Reservations are state of the map, not of a
+   * segment: a growth moves them to the new segments before it publishes them, while the old one
+   * is frozen, and clear cancels them.
    *
-   * Deadlock freedom. A write holds one stripe; freezing takes them all in ascending order, under freezeLock, which only freezers take and never while holding a stripe. No
-   * callback, growth or snapshot runs while its thread holds a stripe, and no thread waits for a
-   * reservation while it holds a stripe.
+   * Deadlock freedom. A write holds one stripe; freezing takes stripes one segment after another,
+   * under the directory's lock, which only growths, clear, frozen snapshots and statistics take,
+   * never while holding a stripe. No callback, growth or snapshot runs while its thread holds a
+   * stripe, and no thread waits for a reservation while it holds a stripe.
    *
    * Lost or duplicated entries. A move copies first and clears after, inside the stripe of both
-   * buckets; a growth builds the new table completely before publishing it and leaves the old one
-   * as it was if building fails (an exception from hashCode(), OutOfMemoryError).
+   * buckets; a growth builds the new segments completely before publishing them and leaves the
+   * old one as it was if building fails (an exception from hashCode(), OutOfMemoryError).
    */
 
   private static final long serialVersionUID = 1L;
@@ -211,10 +222,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** The keys' equality, or null for their own {@code equals} and {@code hashCode}. */
   private final HashStrategy<Object> strategy;
 
-  private transient volatile ConcurrentCuckooTable table;
-
-  /** Taken by growth, clear, frozen snapshots and statistics: one freezer at a time. */
-  private transient ReentrantLock freezeLock;
+  /** The segments and the directory that finds a key's segment. */
+  private final transient ConcurrentDirectory directory;
 
   /** The eviction paths and growths behind {@link #cuckooStats()}. */
   private transient InsertCounts insertCounts;
@@ -259,19 +268,17 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     this.lockStripes = builder.lockStripes;
     this.hasher = builder.hasher();
     this.strategy = KeyEquality.erase(strategy);
-    initialize(builder.expectedSize);
-  }
-
-  private void initialize(int expectedSize) {
-    table = emptyTable(expectedSize);
-    freezeLock = new ReentrantLock();
-    insertCounts = new InsertCounts();
-  }
-
-  private ConcurrentCuckooTable emptyTable(long expectedSize) {
-    int buckets = BucketTable.bucketsPerRangeFor(expectedSize, loadFactor, slotsPerBucket, 1);
-    return new ConcurrentCuckooTable(
-        choices, slotsPerBucket, buckets, lockStripes, hasher, strategy);
+    this.directory =
+        new ConcurrentDirectory(
+            choices,
+            slotsPerBucket,
+            loadFactor,
+            lockStripes,
+            builder.splitKeys,
+            hasher,
+            this.strategy,
+            builder.expectedSize);
+    this.insertCounts = new InsertCounts();
   }
 
   /**
@@ -315,6 +322,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   public static final class Builder extends BucketMapBuilder<Builder> {
     private int lockStripes = defaultLockStripes();
+    private int splitKeys = AbstractSegmentedMap.SPLIT_KEYS;
 
     private Builder() {
       super(DEFAULT_LOAD_FACTOR);
@@ -332,10 +340,10 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     }
 
     /**
-     * Sets the number of lock stripes: a key's hash names its stripe, and its buckets lie in that
-     * stripe's share of the table. More stripes make two writers meet less often and cost 256 bytes
-     * each. The default is 16 per processor, at most 64; a table of fewer than 128 buckets per
-     * stripe uses fewer.
+     * Sets the number of lock stripes per segment: a key's hash names its stripe, and its buckets
+     * lie in that stripe's share of its segment. More stripes make two writers of one segment meet
+     * less often and cost 256 bytes each. The default is 16 per processor, at most 64; a segment of
+     * fewer than 128 buckets per stripe uses fewer (a segment of 8-slot buckets, one).
      *
      * @param lockStripes a power of two from 1 to 64
      * @return this builder
@@ -349,6 +357,15 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
             "lockStripes must be a power of two from 1 to 64: " + lockStripes);
       }
       this.lockStripes = lockStripes;
+      return this;
+    }
+
+    /**
+     * Sets the room for keys past which a growing segment splits in two instead, for tests that
+     * need splits among a few keys.
+     */
+    Builder splitKeys(int splitKeys) {
+      this.splitKeys = splitKeys;
       return this;
     }
 
@@ -425,11 +442,15 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return lockStripes;
   }
 
-  /**
-   * Returns the stripes the current table uses: fewer than {@link #lockStripes} while it is small.
-   */
+  /** Returns the number of segments. */
+  int segmentCount() {
+    return directory.whileFrozen(all -> all.length);
+  }
+
+  /** Returns the stripes of all segments: the locks that writers of different keys may take. */
   int stripesInUse() {
-    return table.stripeCount();
+    return directory.whileFrozen(
+        all -> Arrays.stream(all).mapToInt(ConcurrentCuckooTable::stripeCount).sum());
   }
 
   private long hash(Object key) {
@@ -441,7 +462,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   public V get(Object key) {
-    return (V) table.get(hash(key), key);
+    long hash = hash(key);
+    return (V) directory.segmentOf(hash).get(hash, key);
   }
 
   @Override
@@ -485,19 +507,16 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   @Override
   public int size() {
+    long[] count = new long[1];
     for (int attempt = 0; attempt < OPTIMISTIC_SIZES; attempt++) {
-      ConcurrentCuckooTable t = table;
-      long all = t.allStripes();
-      long stamp = t.stamp(all);
-      if (stamp >= 0) {
-        long count = countOf(t);
-        if (t.validate(all, stamp)) {
-          return (int) Math.min(Integer.MAX_VALUE, count);
-        }
+      count[0] = 0;
+      if (directory.visitOptimistically(t -> count[0] += countOf(t))) {
+        return (int) Math.min(Integer.MAX_VALUE, count[0]);
       }
       ConcurrentCuckooTable.pause(attempt);
     }
-    long frozenCount = whileFrozen(ConcurrentCuckooHashMap::countOf);
+    long frozenCount =
+        directory.whileFrozen(all -> Arrays.stream(all).mapToLong(t -> countOf(t)).sum());
     return (int) Math.min(Integer.MAX_VALUE, frozenCount);
   }
 
@@ -545,7 +564,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     long hash = hash(key);
     Objects.requireNonNull(value, "value");
     for (; ; ) {
-      Object current = table.get(hash, key);
+      Object current = directory.segmentOf(hash).get(hash, key);
       if (current == null || write(key, hash, current, value) == current) {
         return (V) current;
       }
@@ -565,7 +584,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   private boolean replaceIfEqual(Object key, long hash, Object value, Object update) {
     for (; ; ) {
-      Object current = table.get(hash, key);
+      Object current = directory.segmentOf(hash).get(hash, key);
       if (current == null || !value.equals(current)) {
         return false;
       }
@@ -588,7 +607,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public V computeIfAbsent(K key, Function<? super K, ? extends V> mappingFunction) {
     long hash = hash(key);
     Objects.requireNonNull(mappingFunction, "mappingFunction");
-    Object current = table.get(hash, key);
+    Object current = directory.segmentOf(hash).get(hash, key);
     if (current != null) {
       return (V) current;
     }
@@ -608,7 +627,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     long hash = hash(key);
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    if (table.get(hash, key) == null) {
+    if (directory.segmentOf(hash).get(hash, key) == null) {
       return null;
     }
     return update(key, hash, (k, old) -> old == null ? null : remappingFunction.apply(k, old));
@@ -682,7 +701,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   private Reservation reserve(Object key, long hash) {
     Reservation mine = new Reservation(hash, key);
     for (int attempt = 0; ; attempt++) {
-      ConcurrentCuckooTable t = table;
+      ConcurrentCuckooTable t = directory.segmentOf(hash);
       int stripe = t.stripeOf(hash);
       long mask = ConcurrentCuckooTable.maskOf(stripe);
       int where;
@@ -723,12 +742,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * Stores {@code value} (not null) in the slot where {@code mine} found its key, if the key is
    * still there, and ends the reservation: the commit of a compute call without a second search.
    *
-   * @return false if the key was absent or has moved, or the table was replaced: then {@link
+   * @return false if the key was absent or has moved, or its segment was replaced: then {@link
    *     #write} must store it
    */
   private boolean replaceInPlace(Reservation mine, Object value) {
     ConcurrentCuckooTable t = mine.table;
-    if (value == null || t == null || t != table) {
+    if (value == null || t == null) {
       return false;
     }
     int stripe = t.stripeOf(mine.hash);
@@ -754,7 +773,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** Ends {@code reservation} without a write. */
   private void unreserve(Reservation reservation) {
     for (; ; ) {
-      ConcurrentCuckooTable t = table;
+      ConcurrentCuckooTable t = directory.segmentOf(reservation.hash);
       int stripe = t.stripeOf(reservation.hash);
       if (t.lock(stripe)) {
         t.unreserve(stripe, reservation);
@@ -789,7 +808,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   private Object write(Object key, long hash, Object expected, Object update, Reservation own) {
     for (int attempt = 0; ; attempt++) {
-      ConcurrentCuckooTable t = table;
+      ConcurrentCuckooTable t = directory.segmentOf(hash);
       int stripe = t.stripeOf(hash);
       long mask = ConcurrentCuckooTable.maskOf(stripe);
       int where;
@@ -954,13 +973,16 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   }
 
   /**
-   * Inserts a key for which no cuckoo path was found: into the overflow area while the table is
-   * less than half as full as its load factor (the keys are to blame, not the load), else grows.
+   * Inserts a key for which no cuckoo path was found: into the overflow area while its segment is
+   * less than half as full as its load factor (the keys are to blame, not the load), else grows the
+   * segment.
    */
   private boolean insertWithoutPath(
       ConcurrentCuckooTable t, long hash, Object key, Object value, Reservation own) {
-    if (t.keysInBuckets() >= AbstractBucketMap.GROW_ON_FAILURE_FRACTION * loadFactor * t.slots()) {
-      grow(t, false);
+    if (directory.isCrowded(t)) {
+      if (directory.grow(t, false)) {
+        insertCounts.countRehash(false);
+      }
       return false;
     }
     int stripe = t.stripeOf(hash);
@@ -998,93 +1020,37 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return true;
   }
 
-  // ---- Growth and freezing ----
-
-  private boolean isFull(ConcurrentCuckooTable t) {
-    return t.keysInBuckets() >= loadFactor * t.slots();
-  }
+  // ---- Growth and snapshots ----
 
   /** Grows {@code t} if an insert into {@code bucket} brought it to its load factor. */
   private void growIfFull(ConcurrentCuckooTable t, int bucket) {
-    if (t.stripeReaches(bucket, loadFactor * t.slots()) && isFull(t)) {
-      grow(t, true);
-    }
-  }
-
-  /**
-   * Replaces {@code t}, if it is still the table, by a larger one: freezes it, copies it, publishes
-   * the copy and retires it. A failure leaves {@code t} as it was.
-   */
-  private void grow(ConcurrentCuckooTable t, boolean forLoad) {
-    freezeLock.lock();
-    try {
-      if (table != t) {
-        return;
-      }
-      t.freeze();
-      ConcurrentCuckooTable larger;
-      try {
-        if (forLoad && !isFull(t)) {
-          t.thaw();
-          return;
-        }
-        larger = t.resized(Growth.next(t.buckets(), t.slots(), Growth.BY_HALF), lockStripes);
-        t.copyInto(larger, new CuckooPath());
-      } catch (Throwable e) {
-        t.thaw();
-        throw e;
-      }
-      t.moveReservationsTo(larger);
-      table = larger;
-      t.retire();
-      insertCounts.countRehash(forLoad);
-    } finally {
-      freezeLock.unlock();
-    }
-  }
-
-  /** Runs {@code action} on the current table, frozen: no write changes it meanwhile. */
-  private <R> R whileFrozen(Function<ConcurrentCuckooTable, R> action) {
-    freezeLock.lock();
-    try {
-      ConcurrentCuckooTable t = table;
-      t.freeze();
-      try {
-        return action.apply(t);
-      } finally {
-        t.thaw();
-      }
-    } finally {
-      freezeLock.unlock();
+    if (directory.growIfFull(t, bucket)) {
+      insertCounts.countRehash(true);
     }
   }
 
   /** Returns the entries as key, value pairs: an atomic snapshot. */
   Object[] snapshot() {
+    EntryPairs pairs = new EntryPairs(size());
     for (int attempt = 0; attempt < OPTIMISTIC_SNAPSHOTS; attempt++) {
-      Object[] entries = table.entries(true);
-      if (entries != null) {
-        return entries;
+      if (directory.visitOptimistically(t -> t.appendEntries(pairs))) {
+        return pairs.toArray();
       }
+      pairs.clear();
     }
-    return whileFrozen(t -> t.entries(false));
+    return directory.whileFrozen(
+        all -> {
+          for (ConcurrentCuckooTable t : all) {
+            t.appendEntries(pairs);
+          }
+          return pairs.toArray();
+        });
   }
 
-  /** Removes every mapping at once: publishes an empty table of the same size. */
+  /** Removes every mapping at once: publishes empty segments of the same sizes. */
   @Override
   public void clear() {
-    freezeLock.lock();
-    try {
-      ConcurrentCuckooTable t = table;
-      t.freeze();
-      ConcurrentCuckooTable empty = t.resized(t.buckets(), lockStripes);
-      empty.addQuietInserts(t.quietInserts());
-      t.cancelReservations();
-      table = empty;
-      t.retire();
-    } finally {
-      freezeLock.unlock();
-    }
+    directory.clear();
   }
 
   // ---- Statistics ----
@@ -1100,12 +1066,15 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   @Override
   public LoadStats loadStats() {
-    return whileFrozen(
-        t -> {
+    return directory.whileFrozen(
+        all -> {
           long[] histogram = new long[slotsPerBucket + 1];
           long[] perChoice = new long[choices];
-          t.countLoads(histogram, perChoice);
-          long overflow = t.overflowSize();
+          long overflow = 0;
+          for (ConcurrentCuckooTable t : all) {
+            t.countLoads(histogram, perChoice);
+            overflow += t.overflowSize();
+          }
           long probesHit = overflow * (choices + 1);
           long size = overflow;
           for (int i = 0; i < choices; i++) {
@@ -1130,8 +1099,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    */
   public CuckooStats cuckooStats() {
     long[] paths = insertCounts.paths();
-    ConcurrentCuckooTable t = table;
-    paths[0] = t.quietInserts();
+    long[] overflowSize = new long[1];
+    directory.forEach(
+        t -> {
+          paths[0] += t.quietInserts();
+          overflowSize[0] += t.overflowSize();
+        });
     int length = paths.length;
     while (length > 1 && paths[length - 1] == 0) {
       length--;
@@ -1141,7 +1114,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         insertCounts.rehashesForLoad(),
         insertCounts.rehashesForFailedInsert(),
         overflowInsertions,
-        t.overflowSize());
+        overflowSize[0]);
   }
 
   // ---- Views ----

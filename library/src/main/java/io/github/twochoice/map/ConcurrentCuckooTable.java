@@ -7,27 +7,29 @@ package io.github.twochoice.map;
 import io.github.twochoice.hash.ChoiceHasher;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The table under {@link ConcurrentCuckooHashMap}: the bucket layout of {@link BucketTable} (d
+ * A segment of {@link ConcurrentCuckooHashMap}: the bucket layout of {@link BucketTable} (d
  * choices, b ≤ 8 slots per bucket, a word of 7-bit tags per bucket, keys and values side by side)
  * made safe for concurrent use by <em>stripes</em>, each a version counter that doubles as a write
- * lock. It knows where a key may live, finds it without locking, and changes slots for callers that
- * hold the right stripes; the map decides what to change.
+ * lock. It holds the keys whose hashes end in its {@link #depth}-bit {@link #pattern} ({@link
+ * ConcurrentDirectory}), knows where such a key may live, finds it without locking, and changes
+ * slots for callers that hold the right stripes; the map decides what to change.
  *
  * <p><b>Stripes.</b> Bucket u belongs to stripe {@code u mod S} (S a power of two, at most 64, so
  * that a set of stripes, such as all of them for a snapshot, is a {@code long} bit mask). A key's d
- * buckets all lie in one stripe: the low bits of its hash name the stripe s, and its choices pick d
- * of the stripe's buckets {@code s, S + s, 2S + s, ...} as {@link BucketTable} picks among all of
- * its own. So the table is S cuckoo tables interleaved, and every key a cuckoo path moves belongs
- * to the stripe of the key being inserted: a lookup validates one stripe word and a write, moves
- * included, locks one stripe. The price is that the stripes' shares of the keys vary (like balls in
- * S bins), which {@link #MIN_BUCKETS_PER_STRIPE} bounds. A stripe is one word: bit 0 set while a
- * writer holds it ({@link #WRITING}), bit 1 set while the whole table is frozen for a growth or a
+ * buckets all lie in one stripe: bits {@value #STRIPE_SHIFT} and up of its hash name the stripe s
+ * (the low bits name the segment, the high half and the product of both halves its buckets), and
+ * its choices pick d of the stripe's buckets {@code s, S + s, 2S + s, ...} as {@link BucketTable}
+ * picks among all of its own. So the table is S cuckoo tables interleaved, and every key a cuckoo
+ * path moves belongs to the stripe of the key being inserted: a lookup validates one stripe word
+ * and a write, moves included, locks one stripe. The price is that the stripes' shares of the keys
+ * vary (like balls in S bins), which {@link #MIN_BUCKETS_PER_STRIPE} bounds: a segment of 8-slot
+ * buckets has one stripe, one of smaller buckets a few. A stripe is one word: bit 0 set while a
+ * writer holds it ({@link #WRITING}), bit 1 set while the whole segment is frozen for a growth or a
  * snapshot ({@link #FROZEN}: writers wait, readers do not), and a counter above, which every write
  * that changed the stripe's buckets increments when it unlocks. Each stripe's record also counts
  * the keys in its buckets (so {@link ConcurrentCuckooHashMap#size} needs no shared counter), the
@@ -55,11 +57,12 @@ import java.util.concurrent.locks.LockSupport;
  * validates saw only writes completed before its stamp, none after: it is the state at the stamp,
  * and it linearizes there. Opaque accesses also keep 64-bit tag words from tearing.
  *
- * <p><b>Freezing.</b> Growth, {@code clear}, a snapshot that could not be taken optimistically and
- * the statistics set {@link #FROZEN} on every stripe, one by one in ascending order (waiting for
- * writers to leave). Writers then wait; readers carry on, since nothing changes. A growth builds
- * the new table from the frozen one, publishes it and {@link #retire retires} the old one, which
- * stays frozen for good: a writer waiting on it sees that and starts again on the new table.
+ * <p><b>Freezing.</b> A growth or split of the segment, {@code clear}, a snapshot that could not be
+ * taken optimistically and the statistics set {@link #FROZEN} on every stripe, one by one in
+ * ascending order (waiting for writers to leave). Writers then wait; readers carry on, since
+ * nothing changes. A growth builds the new segments from the frozen one, publishes them and {@link
+ * #retire retires} the old one, which stays frozen for good: a writer waiting on it sees that and
+ * starts again on the new segment.
  *
  * <p><b>Overflow.</b> Keys that no cuckoo path can place while the table is sparse (keys with equal
  * hash codes share all their buckets under every seed) live in a {@link ConcurrentHashMap} created
@@ -85,11 +88,17 @@ final class ConcurrentCuckooTable implements BucketChoices {
   static final int MAX_STRIPES = 64;
 
   /**
+   * The lowest bit of a hash that names a key's stripe: above every bit the directory may use
+   * ({@link ConcurrentDirectory#MAX_DEPTH}), below the high half that picks buckets and tags.
+   */
+  static final int STRIPE_SHIFT = 26;
+
+  /**
    * The fewest buckets a stripe gets. A stripe's share of n keys deviates from n/S by about
    * sqrt(n/S); with 128 buckets of 8 slots per stripe at the default load 0.9 that is 3.3 %, and
    * the fullest of 64 stripes (about 2.4 deviations up) is below 0.98, where 8-slot cuckoo buckets
-   * still place every key (the threshold is above 0.99). With 32 or 8, seeded maps grown to 10^4
-   * keys had inserts fail and grew early; with 128 they did not.
+   * still place every key (the threshold is above 0.99). With 32 or 8, seeded tables of 10^4 keys
+   * had inserts fail early; with 128 they did not.
    */
   static final int MIN_BUCKETS_PER_STRIPE = 128;
 
@@ -174,23 +183,41 @@ final class ConcurrentCuckooTable implements BucketChoices {
   @SuppressWarnings("unused") // accessed through OVERFLOW_SIZE
   private volatile int overflowSize;
 
-  /** Set once a growth has published the table that replaces this one. */
+  /** Set once a growth has published the segments that replace this one. */
   private volatile boolean retired;
 
+  /** The number of low hash bits that name this segment's keys. */
+  final int depth;
+
+  /** The low {@link #depth} bits of the hashes of this segment's keys. */
+  final int pattern;
+
   /**
-   * Creates an empty table.
+   * Whether the map was created with this segment for an expected size ({@link
+   * ConcurrentDirectory}).
+   */
+  final boolean presized;
+
+  /**
+   * Creates an empty segment.
    *
    * @param choices d, from 2 to {@link MapBuilder#MAX_CHOICES}
    * @param slotsPerBucket b: 1, 2, 4 or 8
    * @param buckets the number of buckets, rounded up to a multiple of the stripes the table uses
    * @param stripeCount the most stripes, a power of two up to {@link #MAX_STRIPES}; a table of
    *     fewer than {@link #MIN_BUCKETS_PER_STRIPE} buckets per stripe gets fewer
+   * @param depth the number of low hash bits that name the segment's keys
+   * @param pattern those bits
+   * @param presized whether the segment was made for its share of an expected size
    */
   ConcurrentCuckooTable(
       int choices,
       int slotsPerBucket,
       int buckets,
       int stripeCount,
+      int depth,
+      int pattern,
+      boolean presized,
       ChoiceHasher hasher,
       HashStrategy<Object> strategy) {
     int stripeCountHere =
@@ -213,14 +240,20 @@ final class ConcurrentCuckooTable implements BucketChoices {
     this.reservations = new Reservation[REFERENCE_STRIDE * stripeCountHere];
     this.stripeMask = stripeCountHere - 1;
     this.stripeShift = Integer.numberOfTrailingZeros(stripeCountHere);
+    this.depth = depth;
+    this.pattern = pattern;
+    this.presized = presized;
     this.hasher = hasher;
     this.strategy = strategy;
   }
 
-  /** Returns an empty table like this one with {@code buckets} buckets. */
-  ConcurrentCuckooTable resized(int buckets, int stripeCount) {
+  /**
+   * Returns an empty segment like this one with {@code buckets} buckets for the keys whose hashes
+   * end in the {@code depth} bits of {@code pattern}.
+   */
+  ConcurrentCuckooTable emptyLike(int buckets, int stripeCount, int depth, int pattern) {
     return new ConcurrentCuckooTable(
-        choices, slotsPerBucket, buckets, stripeCount, hasher, strategy);
+        choices, slotsPerBucket, buckets, stripeCount, depth, pattern, false, hasher, strategy);
   }
 
   int buckets() {
@@ -269,11 +302,11 @@ final class ConcurrentCuckooTable implements BucketChoices {
   }
 
   /**
-   * Returns the stripe of a key with hash {@code hash}, which holds all its d buckets: the low bits
-   * of the hash, which neither the tag nor the choice of a bucket within the stripe uses.
+   * Returns the stripe of a key with hash {@code hash}, which holds all its d buckets: bits from
+   * {@value #STRIPE_SHIFT} up, which neither the segment, the tag nor the first choice uses.
    */
   int stripeOf(long hash) {
-    return (int) hash & stripeMask;
+    return (int) (hash >>> STRIPE_SHIFT) & stripeMask;
   }
 
   /** Returns the choice (from 0) of a key with hash {@code hash} whose bucket is {@code bucket}. */
@@ -320,12 +353,22 @@ final class ConcurrentCuckooTable implements BucketChoices {
 
   /** Returns whether no writer took a stripe of {@code mask} since {@code stamp} was taken. */
   boolean validate(long mask, long stamp) {
+    return stampNow(mask) == stamp;
+  }
+
+  /**
+   * Returns what {@link #validate} compares with a stamp: the sum of the words of the stripes in
+   * {@code mask}, read after an acquire fence, so after every load that preceded the call. Each
+   * word only grows from a stamp (held by a writer, it is one more), so the sum equals a stamp only
+   * if every word does.
+   */
+  long stampNow(long mask) {
     VarHandle.acquireFence();
     long sum = 0;
     for (long m = mask; m != 0; m &= m - 1) {
       sum += (long) LONGS.getOpaque(stripes, STRIDE * Long.numberOfTrailingZeros(m)) & ~FROZEN;
     }
-    return sum == stamp;
+    return sum;
   }
 
   /**
@@ -558,9 +601,14 @@ final class ConcurrentCuckooTable implements BucketChoices {
     }
   }
 
-  /** Marks this frozen table as replaced: writers waiting on it start again on the new one. */
+  /** Marks this frozen segment as replaced: writers waiting on it start again on the new one. */
   void retire() {
     retired = true;
+  }
+
+  /** Returns whether growth or {@code clear} has replaced this segment. */
+  boolean isRetired() {
+    return retired;
   }
 
   /**
@@ -711,12 +759,16 @@ final class ConcurrentCuckooTable implements BucketChoices {
     }
   }
 
-  /** Moves every reservation of this frozen table to {@code larger}, which no other thread sees. */
-  void moveReservationsTo(ConcurrentCuckooTable larger) {
+  /**
+   * Moves every reservation of this frozen segment to {@code low} if its key's hash has {@code bit}
+   * clear, else to {@code high}: segments that no other thread sees yet.
+   */
+  void moveReservationsTo(ConcurrentCuckooTable low, ConcurrentCuckooTable high, int bit) {
     for (int head = 0; head < reservations.length; head += REFERENCE_STRIDE) {
       for (Reservation r = reservations[head]; r != null; ) {
         Reservation next = r.next;
-        larger.reserve(larger.stripeOf(r.hash), r);
+        ConcurrentCuckooTable to = ((int) r.hash & bit) == 0 ? low : high;
+        to.reserve(to.stripeOf(r.hash), r);
         r = next;
       }
       reservations[head] = null;
@@ -806,48 +858,30 @@ final class ConcurrentCuckooTable implements BucketChoices {
   // ---- Whole-table reads ----
 
   /**
-   * Returns the entries as key, value pairs: an atomic snapshot. With {@code validated}, read
-   * optimistically and null if a writer intervened; otherwise the caller has frozen the table.
+   * Appends the entries to {@code out} as key, value pairs. Not validated: the caller stamps and
+   * validates the stripes, or has frozen the segment.
    */
-  Object[] entries(boolean validated) {
-    long all = allStripes();
-    long stamp = validated ? stamp(all) : -1;
-    if (validated && stamp < 0) {
-      return null;
-    }
-    Object[] out = new Object[2 * (int) Math.min(keysInBuckets() + overflowSize() + 8, 1 << 28)];
-    int n = 0;
+  void appendEntries(EntryPairs out) {
     for (int bucket = 0; bucket < buckets; bucket++) {
       for (long occupied = tagWord(bucket) & TagWords.OCCUPIED;
           occupied != 0;
           occupied &= occupied - 1) {
         int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
-        if (n == out.length) {
-          out = Arrays.copyOf(out, 2 * n);
-        }
-        out[n++] = keyAt(slot);
-        out[n++] = valueAt(slot);
+        out.add(keyAt(slot), valueAt(slot));
       }
     }
     ConcurrentHashMap<Object, Object> area = overflow;
     if (area != null) {
       for (Map.Entry<Object, Object> e : area.entrySet()) {
-        if (n == out.length) {
-          out = Arrays.copyOf(out, 2 * n);
-        }
         Object key = e.getKey();
-        out[n++] = key instanceof OverflowArea.StrategyKey wrapped ? wrapped.key() : key;
-        out[n++] = e.getValue();
+        out.add(
+            key instanceof OverflowArea.StrategyKey wrapped ? wrapped.key() : key, e.getValue());
       }
     }
-    if (validated && !validate(all, stamp)) {
-      return null;
-    }
-    return Arrays.copyOf(out, n);
   }
 
   /**
-   * Fills the statistics of a frozen table: {@code histogram[k]} buckets of k keys, {@code
+   * Adds the statistics of this frozen segment: {@code histogram[k]} buckets of k keys, {@code
    * perChoice[i]} keys in their i-th choice.
    */
   void countLoads(long[] histogram, long[] perChoice) {
@@ -864,11 +898,12 @@ final class ConcurrentCuckooTable implements BucketChoices {
   // ---- Growth ----
 
   /**
-   * Copies every entry of this frozen table into {@code larger}, which no other thread sees yet:
-   * each key keeps its choice where that bucket has room, else {@code path} places it, else it goes
-   * to the overflow area.
+   * Copies every entry of this frozen segment into {@code low} if its hash has {@code bit} clear,
+   * else into {@code high} (the same segment when it is not split, {@code bit} 0): segments that no
+   * other thread sees yet. Each key keeps its choice where that bucket has room, else {@code path}
+   * places it, else it goes to the overflow area.
    */
-  void copyInto(ConcurrentCuckooTable larger, CuckooPath path) {
+  void copyInto(ConcurrentCuckooTable low, ConcurrentCuckooTable high, int bit, CuckooPath path) {
     for (int bucket = 0; bucket < buckets; bucket++) {
       for (long occupied = tagWord(bucket) & TagWords.OCCUPIED;
           occupied != 0;
@@ -876,11 +911,12 @@ final class ConcurrentCuckooTable implements BucketChoices {
         int slot = (bucket << slotShift) + (Long.numberOfTrailingZeros(occupied) >>> 3);
         Object key = keyAt(slot);
         long hash = hashOf(key);
-        int sameChoice = larger.bucketOf(hash, choiceOf(hash, bucket));
-        if (larger.hasRoom(sameChoice)) {
-          larger.store(sameChoice, tagAt(slot), key, valueAt(slot));
+        ConcurrentCuckooTable to = ((int) hash & bit) == 0 ? low : high;
+        int sameChoice = to.bucketOf(hash, choiceOf(hash, bucket));
+        if (to.hasRoom(sameChoice)) {
+          to.store(sameChoice, tagAt(slot), key, valueAt(slot));
         } else {
-          larger.placeAlone(hash, key, valueAt(slot), path);
+          to.placeAlone(hash, key, valueAt(slot), path);
         }
       }
     }
@@ -889,14 +925,15 @@ final class ConcurrentCuckooTable implements BucketChoices {
       for (Map.Entry<Object, Object> e : area.entrySet()) {
         Object key = e.getKey();
         Object unwrapped = key instanceof OverflowArea.StrategyKey wrapped ? wrapped.key() : key;
-        larger.placeAlone(hashOf(unwrapped), unwrapped, e.getValue(), path);
+        long hash = hashOf(unwrapped);
+        (((int) hash & bit) == 0 ? low : high).placeAlone(hash, unwrapped, e.getValue(), path);
       }
     }
-    larger.addQuietInserts(quietInserts());
+    low.addQuietInserts(quietInserts());
   }
 
   /**
-   * Places an absent key in this table, which no other thread uses: its least loaded bucket, else
+   * Places an absent key in this segment, which no other thread uses: its least loaded bucket, else
    * along the shortest cuckoo path, else the overflow area.
    */
   void placeAlone(long hash, Object key, Object value, CuckooPath path) {

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
  * Lincheck checks that every concurrent history of a few operations on {@link
  * ConcurrentCuckooHashMap} is linearizable with respect to a sequential {@link HashMap} ({@link
  * Model}): in stress mode (real threads) and in model-checking mode (Lincheck's scheduler explores
- * thread switches at every shared access). The map starts with one bucket of one slot, so a few
- * keys already force growth, cuckoo moves and, for the keys {@code 1} and {@code 2}, which share a
- * hash code, the overflow area.
+ * thread switches at every shared access). The map starts with one bucket of one slot, and its
+ * segments split once they would have room for more than one key, so a few keys already force
+ * growth, splits, directory doublings, cuckoo moves and, for the keys {@code 1} and {@code 2},
+ * which share a hash code, the overflow area.
  *
  * <p>The stress test runs for seconds in the default build; the model checker (about five minutes
  * on two cores) and a longer stress test run under the tag {@code slow}. The operations: get,
@@ -32,7 +33,12 @@ import org.junit.jupiter.api.Test;
 @Param(name = "value", gen = IntGen.class, conf = "1:3")
 public class ConcurrentCuckooLincheckTest {
   private final ConcurrentCuckooHashMap<Key, Integer> map =
-      ConcurrentCuckooHashMap.builder().slotsPerBucket(1).loadFactor(0.5).seed(11).build();
+      ConcurrentCuckooHashMap.builder()
+          .slotsPerBucket(1)
+          .loadFactor(0.5)
+          .seed(11)
+          .splitKeys(1)
+          .build();
 
   /** Lincheck creates one instance per scenario. */
   public ConcurrentCuckooLincheckTest() {}

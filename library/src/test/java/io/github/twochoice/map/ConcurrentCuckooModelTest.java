@@ -50,6 +50,10 @@ class ConcurrentCuckooModelTest {
                     .lockStripes(2)
                     .build()),
         check(
+            "segments split at room for 16 keys",
+            5,
+            () -> ConcurrentCuckooHashMap.builder().splitKeys(16).build()),
+        check(
             "d=3 b=4 load 1",
             4,
             () ->

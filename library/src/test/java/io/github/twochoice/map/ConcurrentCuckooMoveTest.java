@@ -41,7 +41,7 @@ class ConcurrentCuckooMoveTest {
   private static void aKeyMovedBackAndForthIsAlwaysFound(Duration duration)
       throws InterruptedException {
     ConcurrentCuckooTable table =
-        new ConcurrentCuckooTable(2, 8, BUCKETS, 4, ChoiceHasher.seeded(SEED), null);
+        new ConcurrentCuckooTable(2, 8, BUCKETS, 4, 0, 0, false, ChoiceHasher.seeded(SEED), null);
     Key key = keyWithTwoBuckets(table);
     long hash = table.hashOf(key);
     int[] buckets = {table.bucketOf(hash, 0), table.bucketOf(hash, 1)};

@@ -279,9 +279,10 @@ class ConcurrentCuckooStressTest {
   /**
    * One writer swaps keys in and out, one at a time — it removes a present key, then inserts an
    * absent one — so the map holds n or n - 1 keys at every moment, while two readers call {@code
-   * size()}. A map of n = 40,000 keys has 32 stripes, so a remove and the insert after it are
-   * mostly in different stripes: a count that summed the stripes without validating the sum would
-   * sometimes see the insert but not the remove before it (n + 1), or the reverse (n - 2).
+   * size()}. A map of n = 40,000 keys has dozens of segments, each with its own stripes, so a
+   * remove and the insert after it are mostly in different stripes: a count that summed the stripes
+   * without validating the sum would sometimes see the insert but not the remove before it (n + 1),
+   * or the reverse (n - 2).
    */
   private static void sizeIsAlwaysACountTheMapHad(Duration duration) throws InterruptedException {
     int n = 40_000;
@@ -294,7 +295,7 @@ class ConcurrentCuckooStressTest {
         map.put(Key.spread(i), i);
       }
     }
-    assertEquals(32, map.stripesInUse(), "the stripes that the comment above counts on");
+    assertTrue(map.stripesInUse() >= 32, "the stripes that the comment above counts on");
     AtomicLong sizes = new AtomicLong();
     Race race = new Race(SEED + 4);
     race.thread(
