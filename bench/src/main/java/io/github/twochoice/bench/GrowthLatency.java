@@ -19,6 +19,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
@@ -43,6 +46,11 @@ import org.HdrHistogram.Histogram;
  * type and contender it also writes two CSV traces, the put latency against the number of keys and
  * the remove latency against the keys left, each row the longest of {@code --bucket} consecutive
  * calls in every measured round: {@code bench/latency_plot.py} draws them.
+ *
+ * <p>With {@code --threads T} (for the concurrent maps), T threads grow the map together, thread t
+ * putting the keys whose index is t modulo T, and then empty it likewise; each thread times its own
+ * calls. A round's worst put is then the slowest call of any thread: a put that waits for a growth
+ * another thread runs counts as long as it waited.
  */
 public final class GrowthLatency {
   /** The default contenders: the peers, then the library's single-threaded maps. */
@@ -169,7 +177,8 @@ public final class GrowthLatency {
    * @param args {@code --sizes 4194304,10000000} (default 4194304), {@code --keys Integer,String}
    *     (default Integer), {@code --rounds 4} (the first one is warm-up; default 4), {@code --maps}
    *     a comma-separated list of contenders (default {@value #DEFAULT_MAPS}), {@code --bucket
-   *     1024} calls per row of the traces, {@code --out DIR} where the traces go (default latency)
+   *     1024} calls per row of the traces, {@code --threads 2} threads that put and remove together
+   *     (default 1), {@code --out DIR} where the traces go (default latency)
    */
   public static void main(String[] args) throws IOException {
     String sizes = "4194304";
@@ -177,6 +186,7 @@ public final class GrowthLatency {
     String maps = DEFAULT_MAPS;
     int rounds = 4;
     int bucket = 1024;
+    int threads = 1;
     Path out = Path.of("latency");
     for (int i = 0; i + 1 < args.length; i += 2) {
       String value = args[i + 1];
@@ -186,14 +196,15 @@ public final class GrowthLatency {
         case "--maps" -> maps = value;
         case "--rounds" -> rounds = Integer.parseInt(value);
         case "--bucket" -> bucket = Integer.parseInt(value);
+        case "--threads" -> threads = Integer.parseInt(value);
         case "--out" -> out = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option: " + args[i]);
       }
     }
-    if (args.length % 2 != 0 || rounds < 2 || bucket < 1) {
+    if (args.length % 2 != 0 || rounds < 2 || bucket < 1 || threads < 1) {
       throw new IllegalArgumentException(
           "usage: [--sizes N,..] [--keys Integer,String] [--rounds R>=2] [--maps A,B,..]"
-              + " [--bucket B] [--out DIR]");
+              + " [--bucket B] [--threads T>=1] [--out DIR]");
     }
     List<Contender> contenders = new ArrayList<>();
     for (String spec : maps.split(",", -1)) {
@@ -208,18 +219,24 @@ public final class GrowthLatency {
       for (String keyType : keyTypes.split(",", -1)) {
         int n = Integer.parseInt(size);
         List<Result> results =
-            measure(contenders, KeyType.valueOf(keyType), n, rounds, bucket, out);
-        String table = table(n, keyType, rounds - 1, results);
+            measure(contenders, KeyType.valueOf(keyType), n, rounds, bucket, threads, out);
+        String table = table(n, keyType, rounds - 1, threads, results);
         OUT.print(table);
-        Files.writeString(
-            out.resolve(n + "-" + keyType + ".md"), jvm + table, StandardCharsets.UTF_8);
+        String name = n + "-" + keyType + (threads > 1 ? "-" + threads + "threads" : "");
+        Files.writeString(out.resolve(name + ".md"), jvm + table, StandardCharsets.UTF_8);
       }
     }
   }
 
   /** Runs every round for one size and key type, writes the traces and returns the results. */
   private static List<Result> measure(
-      List<Contender> contenders, KeyType keyType, int n, int rounds, int bucket, Path out)
+      List<Contender> contenders,
+      KeyType keyType,
+      int n,
+      int rounds,
+      int bucket,
+      int threads,
+      Path out)
       throws IOException {
     Object[] keys = keyType.keys(n);
     Object[] removals = keys.clone();
@@ -238,7 +255,7 @@ public final class GrowthLatency {
         long gcCount = gcCount();
         long gcMillis = gcMillis();
         long start = System.nanoTime();
-        pass(result.contender, keys, removals, put, remove);
+        pass(result.contender, keys, removals, put, remove, threads);
         double seconds = (System.nanoTime() - start) / 1e9;
         long gcs = gcCount() - gcCount;
         System.err.printf(
@@ -259,34 +276,96 @@ public final class GrowthLatency {
       }
     }
     for (Result result : results) {
-      String name = n + "-" + keyType + "-" + result.contender.name();
+      String name =
+          n
+              + "-"
+              + keyType
+              + (threads > 1 ? "-" + threads + "threads" : "")
+              + "-"
+              + result.contender.name();
       writeTrace(out.resolve(name + "-put.csv"), result.putTrace, n, bucket, true);
       writeTrace(out.resolve(name + "-remove.csv"), result.removeTrace, n, bucket, false);
     }
     return results;
   }
 
-  /** Grows a new map with every key, then removes them all, timing each call. */
+  /**
+   * Grows a new map with every key, then removes them all, timing each call; with several threads,
+   * thread t makes the calls of the indices that are t modulo {@code threads}.
+   */
   private static void pass(
-      Contender contender, Object[] keys, Object[] removals, long[] put, long[] remove) {
+      Contender contender,
+      Object[] keys,
+      Object[] removals,
+      long[] put,
+      long[] remove,
+      int threads) {
     Map<Object, Object> map = contender.factory().get();
-    for (int i = 0; i < keys.length; i++) {
-      Object key = keys[i];
-      long start = System.nanoTime();
-      map.put(key, key);
-      put[i] = System.nanoTime() - start;
-    }
+    inThreads(
+        threads,
+        t -> {
+          for (int i = t; i < keys.length; i += threads) {
+            Object key = keys[i];
+            long start = System.nanoTime();
+            map.put(key, key);
+            put[i] = System.nanoTime() - start;
+          }
+        });
     if (map.size() != keys.length) {
       throw new IllegalStateException(contender.name() + " holds " + map.size() + " entries");
     }
-    for (int i = 0; i < removals.length; i++) {
-      Object key = removals[i];
-      long start = System.nanoTime();
-      map.remove(key);
-      remove[i] = System.nanoTime() - start;
-    }
+    inThreads(
+        threads,
+        t -> {
+          for (int i = t; i < removals.length; i += threads) {
+            Object key = removals[i];
+            long start = System.nanoTime();
+            map.remove(key);
+            remove[i] = System.nanoTime() - start;
+          }
+        });
     if (!map.isEmpty()) {
       throw new IllegalStateException(contender.name() + " kept " + map.size() + " entries");
+    }
+  }
+
+  /**
+   * Runs {@code work} for t from 0 to {@code threads - 1}: on this thread if there is one, else on
+   * as many threads started together, and waits for them all.
+   */
+  private static void inThreads(int threads, IntConsumer work) {
+    if (threads == 1) {
+      work.accept(0);
+      return;
+    }
+    CyclicBarrier start = new CyclicBarrier(threads);
+    Thread[] workers = new Thread[threads];
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    for (int t = 0; t < threads; t++) {
+      int id = t;
+      workers[t] =
+          new Thread(
+              () -> {
+                try {
+                  start.await();
+                  work.accept(id);
+                } catch (Throwable e) {
+                  failure.compareAndSet(null, e);
+                }
+              },
+              "latency-" + t);
+      workers[t].start();
+    }
+    for (Thread worker : workers) {
+      try {
+        worker.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+    }
+    if (failure.get() != null) {
+      throw new IllegalStateException("a thread failed", failure.get());
     }
   }
 
@@ -347,15 +426,17 @@ public final class GrowthLatency {
   }
 
   /** One table in Markdown: a row per contender. */
-  private static String table(int n, String keyType, int rounds, List<Result> results) {
+  private static String table(
+      int n, String keyType, int rounds, int threads, List<Result> results) {
     StringBuilder t = new StringBuilder();
     t.append(
         String.format(
             Locale.ROOT,
             "%n### %,d %s keys, grown by put from the default constructor, then emptied by"
-                + " remove; measured rounds: %d%n%n",
+                + " remove%s; measured rounds: %d%n%n",
             n,
             keyType,
+            threads > 1 ? ", " + threads + " threads together" : "",
             rounds));
     t.append(
         "| map | mean put (ns) | worst put (µs) | round maxima (µs) | p99.99 put (µs)"
