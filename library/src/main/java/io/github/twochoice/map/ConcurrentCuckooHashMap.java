@@ -1047,6 +1047,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
         });
   }
 
+  /** Returns what the views need of this map: its operations and its snapshots. */
+  SnapshotViews.Source<K, V> snapshotSource() {
+    return new SnapshotViews.Source<>(this, this::snapshot);
+  }
+
   /** Removes every mapping at once: publishes empty segments of the same sizes. */
   @Override
   public void clear() {
@@ -1151,7 +1156,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public Collection<V> values() {
     Collection<V> view = values;
     if (view == null) {
-      view = new SnapshotViews.Values<>(this);
+      view = new SnapshotViews.Values<>(snapshotSource());
       values = view;
     }
     return view;
@@ -1161,7 +1166,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public Set<Map.Entry<K, V>> entrySet() {
     Set<Map.Entry<K, V>> view = entrySet;
     if (view == null) {
-      view = new SnapshotViews.EntrySet<>(this);
+      view = new SnapshotViews.EntrySet<>(snapshotSource());
       entrySet = view;
     }
     return view;
@@ -1252,7 +1257,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
     @Override
     public Iterator<K> iterator() {
-      return new SnapshotViews.SnapshotIterator<K, V, K>(map) {
+      return new SnapshotViews.SnapshotIterator<K, V, K>(map.snapshotSource()) {
         @Override
         K element(K key, V value) {
           return key;
@@ -1267,7 +1272,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
 
     @Override
     public Spliterator<K> spliterator() {
-      return new SnapshotViews.SnapshotSpliterator<>(map, SnapshotViews.DISTINCT, (k, v) -> k);
+      return new SnapshotViews.SnapshotSpliterator<>(
+          map.snapshotSource(), SnapshotViews.DISTINCT, (k, v) -> k);
     }
   }
 

@@ -580,8 +580,15 @@ final class ConcurrentCuckooTable implements BucketChoices {
     LONGS.setRelease(stripes, offset, changed ? word + UNIT : word);
   }
 
-  /** Sets {@link #FROZEN} on every stripe in ascending order, waiting for each writer to leave. */
-  void freeze() {
+  /**
+   * Sets {@link #FROZEN} on every stripe in ascending order, waiting for each writer, and for
+   * another freezer, to leave.
+   *
+   * @return true if the caller froze the segment; false, having frozen nothing, if another thread
+   *     froze it and retired it meanwhile (a retired segment stays frozen, and only a thread that
+   *     froze every stripe retires it, so the caller was still waiting for the first)
+   */
+  boolean freeze() {
     for (int offset = 0; offset < stripes.length; offset += STRIDE) {
       for (int attempt = 0; ; attempt++) {
         long word = (long) LONGS.getVolatile(stripes, offset);
@@ -589,9 +596,13 @@ final class ConcurrentCuckooTable implements BucketChoices {
             && LONGS.compareAndSet(stripes, offset, word, word | FROZEN)) {
           break;
         }
+        if (retired) {
+          return false;
+        }
         pause(attempt);
       }
     }
+    return true;
   }
 
   /** Clears {@link #FROZEN}: writers may proceed. Nothing changed, so no reader needs to retry. */
@@ -604,11 +615,6 @@ final class ConcurrentCuckooTable implements BucketChoices {
   /** Marks this frozen segment as replaced: writers waiting on it start again on the new one. */
   void retire() {
     retired = true;
-  }
-
-  /** Returns whether growth or {@code clear} has replaced this segment. */
-  boolean isRetired() {
-    return retired;
   }
 
   /**

@@ -8,7 +8,8 @@ import io.github.twochoice.hash.ChoiceHasher;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -30,15 +31,19 @@ import java.util.function.Function;
  * keys when the new segments were published, a moment inside the reader's call.
  *
  * <p><b>Whole-map reads</b> ({@code size}, snapshots) visit every segment once, optimistically:
- * they sum the segments' stamps before and after the visit, and check the {@link #version}, odd
- * while a growth replaces segments, advanced by 2 by each. Equal sums and an unchanged even version
- * mean that no write and no growth overlapped the visit, which then saw one moment of the map; else
- * the caller tries again or visits with every segment frozen ({@link #whileFrozen}).
+ * they sum the segments' stamps before and after the visit, and count the growths {@link #started}
+ * and {@link #finished}. Equal sums, no growth under way when the visit began and none started
+ * since mean that no write and no growth overlapped the visit, which then saw one moment of the
+ * map; else the caller tries again or visits with every segment frozen ({@link #whileFrozen}).
  *
- * <p><b>One lock</b> orders the growths, {@code clear} and the freezes of every segment: a growth
- * holds it while it copies one segment, so a second growth of another segment waits at most that
- * long. No thread takes it while holding a stripe of a segment, and a thread that holds it waits
- * only for writers to leave the stripes it freezes, so it cannot deadlock.
+ * <p><b>Locking.</b> Growths of different segments run at once: each holds the read lock of a
+ * read-write lock, and freezing its segment makes it the segment's only grower (a second grower of
+ * the same segment waits for the first and then finds the segment retired). The entries that two
+ * growths rewrite are disjoint. The write lock is taken by a growth that doubles the directory
+ * (about log<sub>2</sub> of the segments times in a map's life), by {@code clear} and by the
+ * freezes of every segment. No thread takes either lock while holding a stripe of a segment, and a
+ * thread that holds one waits only for writers to leave the stripes it freezes, so there is no
+ * deadlock.
  *
  * <p>Cost: a lookup reads one directory entry before its segment, one dependent load more than a
  * single table; a growth copies one segment's keys, calling {@code hashCode()} once for each; a
@@ -56,12 +61,14 @@ final class ConcurrentDirectory {
   private static final VarHandle SEGMENTS =
       MethodHandles.arrayElementVarHandle(ConcurrentCuckooTable[].class);
 
-  private static final VarHandle VERSION;
+  private static final VarHandle STARTED;
+  private static final VarHandle FINISHED;
 
   static {
     try {
-      VERSION =
-          MethodHandles.lookup().findVarHandle(ConcurrentDirectory.class, "version", long.class);
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      STARTED = lookup.findVarHandle(ConcurrentDirectory.class, "started", long.class);
+      FINISHED = lookup.findVarHandle(ConcurrentDirectory.class, "finished", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -76,11 +83,19 @@ final class ConcurrentDirectory {
   /** Entry j names the segment of the keys whose hashes end in the bits of j. */
   private volatile ConcurrentCuckooTable[] entries;
 
-  /** Odd while a growth or {@code clear} replaces segments; advanced by 2 by each. */
-  @SuppressWarnings("unused") // accessed through VERSION
-  private volatile long version;
+  /** The growths and clears that began to change the directory: counted before they change it. */
+  @SuppressWarnings("unused") // accessed through STARTED
+  private volatile long started;
 
-  private final ReentrantLock lock = new ReentrantLock();
+  /** The growths and clears that have finished changing it. */
+  @SuppressWarnings("unused") // accessed through FINISHED
+  private volatile long finished;
+
+  /**
+   * Growths of different segments hold the read lock together; a growth that doubles the directory,
+   * {@code clear} and the freezes of every segment hold the write lock.
+   */
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
   /**
    * Creates the segments of an empty map that holds {@code expectedSize} keys without growing: the
@@ -136,11 +151,6 @@ final class ConcurrentDirectory {
     return (ConcurrentCuckooTable) SEGMENTS.getAcquire(d, (int) hash & (d.length - 1));
   }
 
-  /** Returns the number of entries of the directory: 2<sup>D</sup>. */
-  int size() {
-    return entries.length;
-  }
-
   // ---- Whole-map reads ----
 
   /**
@@ -149,8 +159,9 @@ final class ConcurrentDirectory {
    * visitor collected.
    */
   boolean visitOptimistically(Consumer<ConcurrentCuckooTable> visitor) {
-    long before = (long) VERSION.getVolatile(this);
-    if ((before & 1) != 0) {
+    long finishedBefore = (long) FINISHED.getVolatile(this);
+    long before = (long) STARTED.getVolatile(this);
+    if (before != finishedBefore) {
       return false;
     }
     ConcurrentCuckooTable[] d = entries;
@@ -172,7 +183,7 @@ final class ConcurrentDirectory {
         stamp -= segment.stampNow(segment.allStripes());
       }
     }
-    return stamp == 0 && (long) VERSION.getVolatile(this) == before;
+    return stamp == 0 && (long) STARTED.getVolatile(this) == before;
   }
 
   private static ConcurrentCuckooTable entryAt(ConcurrentCuckooTable[] d, int j) {
@@ -204,7 +215,8 @@ final class ConcurrentDirectory {
    * readers do not), and no growth.
    */
   <R> R whileFrozen(Function<ConcurrentCuckooTable[], R> action) {
-    lock.lock();
+    Lock exclusive = lock.writeLock();
+    exclusive.lock();
     try {
       ConcurrentCuckooTable[] all = segments();
       for (ConcurrentCuckooTable segment : all) {
@@ -218,7 +230,7 @@ final class ConcurrentDirectory {
         }
       }
     } finally {
-      lock.unlock();
+      exclusive.unlock();
     }
   }
 
@@ -282,12 +294,18 @@ final class ConcurrentDirectory {
    * exception from {@code hashCode()}, out of memory) leaves the segment as it was.
    */
   boolean grow(ConcurrentCuckooTable segment, boolean forLoad) {
-    lock.lock();
+    long mapSlots = (long) segment.slots() << segment.depth;
+    int grown = Growth.next(segment.buckets(), mapSlots, Growth.BY_HALF);
+    int depth = segment.depth;
+    boolean split =
+        roomFor((long) grown * segment.slotsPerBucket()) > splitKeys && depth < MAX_DEPTH;
+    // the directory only deepens, so a growth that need not double it now never will
+    Lock held = split && doubles(depth) ? lock.writeLock() : lock.readLock();
+    held.lock();
     try {
-      if (segment.isRetired()) {
-        return false;
+      if (!segment.freeze()) {
+        return false; // another thread grew it
       }
-      segment.freeze();
       ConcurrentCuckooTable low;
       ConcurrentCuckooTable high;
       int bit;
@@ -296,10 +314,7 @@ final class ConcurrentDirectory {
           segment.thaw();
           return false;
         }
-        long mapSlots = (long) segment.slots() << segment.depth;
-        int grown = Growth.next(segment.buckets(), mapSlots, Growth.BY_HALF);
-        int depth = segment.depth;
-        if (roomFor((long) grown * segment.slotsPerBucket()) > splitKeys && depth < MAX_DEPTH) {
+        if (split) {
           bit = 1 << depth;
           low = segment.emptyLike((grown + 1) / 2, lockStripes, depth + 1, segment.pattern);
           high = segment.emptyLike((grown + 1) / 2, lockStripes, depth + 1, segment.pattern | bit);
@@ -313,8 +328,11 @@ final class ConcurrentDirectory {
         segment.thaw();
         throw e;
       }
-      VERSION.getAndAdd(this, 1L);
-      if (low.depth > Integer.numberOfTrailingZeros(entries.length)) {
+      // the reservations move before the new segments are published: a write that finds a new
+      // segment must see the compute calls that hold its keys
+      segment.moveReservationsTo(low, high, bit);
+      STARTED.getAndAdd(this, 1L);
+      if (split && doubles(depth)) {
         ConcurrentCuckooTable[] d = entries;
         ConcurrentCuckooTable[] doubled = Arrays.copyOf(d, 2 * d.length);
         System.arraycopy(d, 0, doubled, d.length, d.length);
@@ -325,13 +343,17 @@ final class ConcurrentDirectory {
         enter(entries, low);
         enter(entries, high);
       }
-      segment.moveReservationsTo(low, high, bit);
       segment.retire();
-      VERSION.getAndAdd(this, 1L);
+      FINISHED.getAndAdd(this, 1L);
       return true;
     } finally {
-      lock.unlock();
+      held.unlock();
     }
+  }
+
+  /** Returns whether splitting a segment of {@code depth} must double the directory. */
+  private boolean doubles(int depth) {
+    return depth == Integer.numberOfTrailingZeros(entries.length);
   }
 
   /** Makes {@code segment} the one named by every entry of {@code d} that matches its pattern. */
@@ -346,7 +368,8 @@ final class ConcurrentDirectory {
    * clear}. The count of inserts that moved no key carries over.
    */
   void clear() {
-    lock.lock();
+    Lock exclusive = lock.writeLock();
+    exclusive.lock();
     try {
       ConcurrentCuckooTable[] all = segments();
       for (ConcurrentCuckooTable segment : all) {
@@ -371,15 +394,15 @@ final class ConcurrentDirectory {
         throw e;
       }
       cleared[0].addQuietInserts(quietInserts);
-      VERSION.getAndAdd(this, 1L);
+      STARTED.getAndAdd(this, 1L);
       entries = cleared;
       for (ConcurrentCuckooTable segment : all) {
         segment.cancelReservations();
         segment.retire();
       }
-      VERSION.getAndAdd(this, 1L);
+      FINISHED.getAndAdd(this, 1L);
     } finally {
-      lock.unlock();
+      exclusive.unlock();
     }
   }
 }

@@ -10,11 +10,11 @@ package io.github.twochoice.map;
  * write of the key waits until the call is done, so the function runs once and its result replaces
  * exactly the value it was given. Reads never look at reservations.
  *
- * <p>A reservation lives in the list of its key's stripe in the map's table ({@link
+ * <p>A reservation lives in the list of its key's stripe in the key's segment ({@link
  * ConcurrentCuckooTable#reservationOf}); the list and {@link #next} are read and written only by a
- * thread that holds the stripe, or by a growth or {@code clear} that has frozen the whole table.
- * {@code clear} {@link #cancel cancels} the reservations it finds: the owner then stores nothing,
- * as if its call had completed just before the clear.
+ * thread that holds the stripe, or by a growth or {@code clear} that has frozen the segment. {@code
+ * clear} {@link #cancel cancels} the reservations it finds: the owner then stores nothing, as if
+ * its call had completed just before the clear.
  *
  * <p>Cost: one object per call and no lock held while the function runs; waiting on a reservation
  * parks the waiter until the owner is done.
@@ -33,7 +33,7 @@ final class Reservation {
   Object value;
 
   /**
-   * Where the key was when it was reserved: its table, slot and stored key object (null if it was
+   * Where the key was when it was reserved: its segment, slot and stored key object (null if it was
    * absent or in the overflow area). The key is reserved, so no write replaces it meanwhile; an
    * insert of another key may only move it, so if the slot still holds the same object, it is the
    * key's slot.
@@ -57,7 +57,7 @@ final class Reservation {
     this.key = key;
   }
 
-  /** Marks the reservation removed by {@code clear}; the caller has frozen the table. */
+  /** Marks the reservation removed by {@code clear}; the caller has frozen the segment. */
   void cancel() {
     cancelled = true;
   }

@@ -12,15 +12,17 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Spliterator;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiFunction;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * The value and entry views of a {@link ConcurrentCuckooHashMap}, and the snapshot iteration that
- * every view of it uses. A traversal walks an atomic snapshot of the entries taken when it starts
- * ({@link ConcurrentCuckooHashMap#snapshot()}), so it never throws {@link
+ * The value and entry views of a concurrent map that takes atomic snapshots of its entries ({@link
+ * Source}: the concurrent cuckoo map), and the snapshot iteration that every view of it uses. A
+ * traversal walks a snapshot taken when it starts, so it never throws {@link
  * java.util.ConcurrentModificationException} and sees each entry once; writes through a view
  * ({@code remove}, {@code setValue}, bulk removals) are the map's conditional operations, which
  * remove or replace an entry only if it still holds the value the traversal saw.
@@ -29,6 +31,16 @@ import java.util.function.Predicate;
  * per entry with compressed references); a lookup through a view is the map's.
  */
 final class SnapshotViews {
+  /**
+   * The map of the views: its operations, and atomic snapshots of its entries as key, value pairs
+   * (key before value).
+   */
+  record Source<K, V>(ConcurrentMap<K, V> map, Supplier<Object[]> snapshots) {
+    Object[] snapshot() {
+      return snapshots.get();
+    }
+  }
+
   /** The characteristics of the key and entry spliterators. */
   static final int DISTINCT = Spliterator.CONCURRENT | Spliterator.NONNULL | Spliterator.DISTINCT;
 
@@ -36,18 +48,16 @@ final class SnapshotViews {
 
   /**
    * Removes each entry that {@code filter} accepts, if it still holds the value the filter saw: a
-   * scan of a snapshot, with {@link ConcurrentCuckooHashMap#remove(Object, Object)} for each
-   * accepted entry.
+   * scan of a snapshot, with {@link ConcurrentMap#remove(Object, Object)} for each accepted entry.
    */
   @SuppressWarnings("unchecked") // only K and V are ever stored
-  static <K, V> boolean removeEntriesIf(
-      ConcurrentCuckooHashMap<K, V> map, BiPredicate<K, V> filter) {
-    Object[] entries = map.snapshot();
+  static <K, V> boolean removeEntriesIf(Source<K, V> source, BiPredicate<K, V> filter) {
+    Object[] entries = source.snapshot();
     boolean removed = false;
     for (int i = 0; i < entries.length; i += 2) {
       K key = (K) entries[i];
       V value = (V) entries[i + 1];
-      if (filter.test(key, value) && map.remove(key, value)) {
+      if (filter.test(key, value) && source.map().remove(key, value)) {
         removed = true;
       }
     }
@@ -56,25 +66,25 @@ final class SnapshotViews {
 
   /** The values of a map: a collection backed by it. */
   static final class Values<K, V> extends AbstractCollection<V> {
-    private final ConcurrentCuckooHashMap<K, V> map;
+    private final Source<K, V> source;
 
-    Values(ConcurrentCuckooHashMap<K, V> map) {
-      this.map = map;
+    Values(Source<K, V> source) {
+      this.source = source;
     }
 
     @Override
     public int size() {
-      return map.size();
+      return source.map().size();
     }
 
     @Override
     public boolean isEmpty() {
-      return map.isEmpty();
+      return source.map().isEmpty();
     }
 
     @Override
     public boolean contains(Object o) {
-      return map.containsValue(o);
+      return source.map().containsValue(o);
     }
 
     /** Removes one key that maps to {@code o}, if it still does when it is removed. */
@@ -83,9 +93,9 @@ final class SnapshotViews {
       if (o == null) {
         return false;
       }
-      Object[] entries = map.snapshot();
+      Object[] entries = source.snapshot();
       for (int i = 0; i < entries.length; i += 2) {
-        if (o.equals(entries[i + 1]) && map.remove(entries[i], o)) {
+        if (o.equals(entries[i + 1]) && source.map().remove(entries[i], o)) {
           return true;
         }
       }
@@ -95,29 +105,29 @@ final class SnapshotViews {
     @Override
     public boolean removeIf(Predicate<? super V> filter) {
       Objects.requireNonNull(filter, "filter");
-      return removeEntriesIf(map, (k, v) -> filter.test(v));
+      return removeEntriesIf(source, (k, v) -> filter.test(v));
     }
 
     @Override
     public boolean removeAll(Collection<?> c) {
       Objects.requireNonNull(c, "c");
-      return removeEntriesIf(map, (k, v) -> c.contains(v));
+      return removeEntriesIf(source, (k, v) -> c.contains(v));
     }
 
     @Override
     public boolean retainAll(Collection<?> c) {
       Objects.requireNonNull(c, "c");
-      return removeEntriesIf(map, (k, v) -> !c.contains(v));
+      return removeEntriesIf(source, (k, v) -> !c.contains(v));
     }
 
     @Override
     public void clear() {
-      map.clear();
+      source.map().clear();
     }
 
     @Override
     public Iterator<V> iterator() {
-      return new SnapshotIterator<K, V, V>(map) {
+      return new SnapshotIterator<K, V, V>(source) {
         @Override
         V element(K key, V value) {
           return value;
@@ -128,26 +138,26 @@ final class SnapshotViews {
     @Override
     public Spliterator<V> spliterator() {
       return new SnapshotSpliterator<>(
-          map, Spliterator.CONCURRENT | Spliterator.NONNULL, (k, v) -> v);
+          source, Spliterator.CONCURRENT | Spliterator.NONNULL, (k, v) -> v);
     }
   }
 
   /** The entries of a map: a set backed by it, whose entries write through. */
   static final class EntrySet<K, V> extends AbstractSet<Map.Entry<K, V>> {
-    private final ConcurrentCuckooHashMap<K, V> map;
+    private final Source<K, V> source;
 
-    EntrySet(ConcurrentCuckooHashMap<K, V> map) {
-      this.map = map;
+    EntrySet(Source<K, V> source) {
+      this.source = source;
     }
 
     @Override
     public int size() {
-      return map.size();
+      return source.map().size();
     }
 
     @Override
     public boolean isEmpty() {
-      return map.isEmpty();
+      return source.map().isEmpty();
     }
 
     @Override
@@ -155,7 +165,7 @@ final class SnapshotViews {
       if (!(o instanceof Map.Entry<?, ?> e) || e.getKey() == null || e.getValue() == null) {
         return false;
       }
-      Object value = map.get(e.getKey());
+      Object value = source.map().get(e.getKey());
       return value != null && value.equals(e.getValue());
     }
 
@@ -164,40 +174,43 @@ final class SnapshotViews {
       return o instanceof Map.Entry<?, ?> e
           && e.getKey() != null
           && e.getValue() != null
-          && map.remove(e.getKey(), e.getValue());
+          && source.map().remove(e.getKey(), e.getValue());
     }
 
     @Override
     public boolean removeIf(Predicate<? super Map.Entry<K, V>> filter) {
       Objects.requireNonNull(filter, "filter");
-      return removeEntriesIf(map, (k, v) -> filter.test(new WriteThroughEntry<>(map, k, v)));
+      return removeEntriesIf(
+          source, (k, v) -> filter.test(new WriteThroughEntry<>(source.map(), k, v)));
     }
 
     @Override
     public boolean removeAll(Collection<?> c) {
       Objects.requireNonNull(c, "c");
-      return removeEntriesIf(map, (k, v) -> c.contains(new WriteThroughEntry<>(map, k, v)));
+      return removeEntriesIf(
+          source, (k, v) -> c.contains(new WriteThroughEntry<>(source.map(), k, v)));
     }
 
     @Override
     public boolean retainAll(Collection<?> c) {
       Objects.requireNonNull(c, "c");
-      return removeEntriesIf(map, (k, v) -> !c.contains(new WriteThroughEntry<>(map, k, v)));
+      return removeEntriesIf(
+          source, (k, v) -> !c.contains(new WriteThroughEntry<>(source.map(), k, v)));
     }
 
     @Override
     public void clear() {
-      map.clear();
+      source.map().clear();
     }
 
     @Override
     public Iterator<Map.Entry<K, V>> iterator() {
-      return new SnapshotIterator<K, V, Map.Entry<K, V>>(map) {
+      return new SnapshotIterator<K, V, Map.Entry<K, V>>(source) {
         private WriteThroughEntry<K, V> last;
 
         @Override
         Map.Entry<K, V> element(K key, V value) {
-          last = new WriteThroughEntry<>(map, key, value);
+          last = new WriteThroughEntry<>(source.map(), key, value);
           return last;
         }
 
@@ -210,17 +223,18 @@ final class SnapshotViews {
 
     @Override
     public Spliterator<Map.Entry<K, V>> spliterator() {
-      return new SnapshotSpliterator<>(map, DISTINCT, (k, v) -> new WriteThroughEntry<>(map, k, v));
+      return new SnapshotSpliterator<>(
+          source, DISTINCT, (k, v) -> new WriteThroughEntry<>(source.map(), k, v));
     }
   }
 
   /** An entry of a traversal; {@code setValue} writes through with {@code put}. */
   static final class WriteThroughEntry<K, V> implements Map.Entry<K, V> {
-    private final ConcurrentCuckooHashMap<K, V> map;
+    private final ConcurrentMap<K, V> map;
     private final K key;
     private V value;
 
-    WriteThroughEntry(ConcurrentCuckooHashMap<K, V> map, K key, V value) {
+    WriteThroughEntry(ConcurrentMap<K, V> map, K key, V value) {
       this.map = map;
       this.key = key;
       this.value = value;
@@ -268,22 +282,22 @@ final class SnapshotViews {
    * @param <T> the type of elements: keys, values or entries
    */
   abstract static class SnapshotIterator<K, V, T> implements Iterator<T> {
-    private final ConcurrentCuckooHashMap<K, V> map;
+    private final Source<K, V> source;
     private final Object[] entries;
     private int next;
     private K lastKey;
     private V lastValue;
 
-    SnapshotIterator(ConcurrentCuckooHashMap<K, V> map) {
-      this.map = map;
-      this.entries = map.snapshot();
+    SnapshotIterator(Source<K, V> source) {
+      this.source = source;
+      this.entries = source.snapshot();
     }
 
     abstract T element(K key, V value);
 
     /** Removes the mapping of {@code key} if it is still {@code value}. */
     void remove(K key, V value) {
-      map.remove(key, value);
+      source.map().remove(key, value);
     }
 
     @Override
@@ -320,7 +334,7 @@ final class SnapshotViews {
    * @param <T> the type of elements: keys, values or entries
    */
   static final class SnapshotSpliterator<K, V, T> implements Spliterator<T> {
-    private final ConcurrentCuckooHashMap<K, V> map;
+    private final Source<K, V> source;
     private Object[] entries;
     private int index;
     private int fence;
@@ -328,19 +342,18 @@ final class SnapshotViews {
     private final BiFunction<K, V, T> element;
 
     /** A spliterator over the whole map, which takes its snapshot when it is first used. */
-    SnapshotSpliterator(
-        ConcurrentCuckooHashMap<K, V> map, int characteristics, BiFunction<K, V, T> element) {
-      this(map, null, 0, 0, characteristics, element);
+    SnapshotSpliterator(Source<K, V> source, int characteristics, BiFunction<K, V, T> element) {
+      this(source, null, 0, 0, characteristics, element);
     }
 
     private SnapshotSpliterator(
-        ConcurrentCuckooHashMap<K, V> map,
+        Source<K, V> source,
         Object[] entries,
         int index,
         int fence,
         int characteristics,
         BiFunction<K, V, T> element) {
-      this.map = map;
+      this.source = source;
       this.entries = entries;
       this.index = index;
       this.fence = fence;
@@ -350,7 +363,7 @@ final class SnapshotViews {
 
     private void bind() {
       if (entries == null) {
-        entries = map.snapshot();
+        entries = source.snapshot();
         fence = entries.length;
       }
     }
@@ -378,14 +391,14 @@ final class SnapshotViews {
         return null;
       }
       Spliterator<T> prefix =
-          new SnapshotSpliterator<>(map, entries, index, middle, characteristics, element);
+          new SnapshotSpliterator<>(source, entries, index, middle, characteristics, element);
       index = middle;
       return prefix;
     }
 
     @Override
     public long estimateSize() {
-      return entries == null ? map.size() : (fence - index) / 2;
+      return entries == null ? source.map().size() : (fence - index) / 2;
     }
 
     @Override
