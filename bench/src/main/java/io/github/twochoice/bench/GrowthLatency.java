@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
@@ -301,32 +302,32 @@ public final class GrowthLatency {
       long[] remove,
       int threads) {
     Map<Object, Object> map = contender.factory().get();
+    timeEach(threads, keys, put, key -> map.put(key, key));
+    if (map.size() != keys.length) {
+      throw new IllegalStateException(contender.name() + " holds " + map.size() + " entries");
+    }
+    timeEach(threads, removals, remove, map::remove);
+    if (!map.isEmpty()) {
+      throw new IllegalStateException(contender.name() + " kept " + map.size() + " entries");
+    }
+  }
+
+  /**
+   * Calls {@code call} on every key, {@code nanos[i]} the time of the call on {@code keys[i]}: on
+   * this thread, or on {@code threads} threads, thread t calling it on the indices that are t
+   * modulo {@code threads}.
+   */
+  private static void timeEach(int threads, Object[] keys, long[] nanos, Consumer<Object> call) {
     inThreads(
         threads,
         t -> {
           for (int i = t; i < keys.length; i += threads) {
             Object key = keys[i];
             long start = System.nanoTime();
-            map.put(key, key);
-            put[i] = System.nanoTime() - start;
+            call.accept(key);
+            nanos[i] = System.nanoTime() - start;
           }
         });
-    if (map.size() != keys.length) {
-      throw new IllegalStateException(contender.name() + " holds " + map.size() + " entries");
-    }
-    inThreads(
-        threads,
-        t -> {
-          for (int i = t; i < removals.length; i += threads) {
-            Object key = removals[i];
-            long start = System.nanoTime();
-            map.remove(key);
-            remove[i] = System.nanoTime() - start;
-          }
-        });
-    if (!map.isEmpty()) {
-      throw new IllegalStateException(contender.name() + " kept " + map.size() + " entries");
-    }
   }
 
   /**

@@ -219,9 +219,7 @@ final class ConcurrentDirectory {
     exclusive.lock();
     try {
       ConcurrentCuckooTable[] all = segments();
-      for (ConcurrentCuckooTable segment : all) {
-        segment.freeze();
-      }
+      freezeAll(all);
       try {
         return action.apply(all);
       } finally {
@@ -372,26 +370,16 @@ final class ConcurrentDirectory {
     exclusive.lock();
     try {
       ConcurrentCuckooTable[] all = segments();
-      for (ConcurrentCuckooTable segment : all) {
-        segment.freeze();
+      ConcurrentCuckooTable[] cleared = new ConcurrentCuckooTable[entries.length];
+      for (ConcurrentCuckooTable segment : all) { // no growth runs: the sizes stay as they are
+        enter(
+            cleared,
+            segment.emptyLike(segment.buckets(), lockStripes, segment.depth, segment.pattern));
       }
-      ConcurrentCuckooTable[] d = entries;
-      ConcurrentCuckooTable[] cleared = new ConcurrentCuckooTable[d.length];
+      freezeAll(all);
       long quietInserts = 0;
-      try {
-        for (ConcurrentCuckooTable segment : all) {
-          quietInserts += segment.quietInserts();
-          ConcurrentCuckooTable empty =
-              segment.emptyLike(segment.buckets(), lockStripes, segment.depth, segment.pattern);
-          for (int j = segment.pattern; j < d.length; j += 1 << segment.depth) {
-            cleared[j] = empty;
-          }
-        }
-      } catch (Throwable e) {
-        for (ConcurrentCuckooTable segment : all) {
-          segment.thaw();
-        }
-        throw e;
+      for (ConcurrentCuckooTable segment : all) {
+        quietInserts += segment.quietInserts();
       }
       cleared[0].addQuietInserts(quietInserts);
       STARTED.getAndAdd(this, 1L);
@@ -403,6 +391,16 @@ final class ConcurrentDirectory {
       FINISHED.getAndAdd(this, 1L);
     } finally {
       exclusive.unlock();
+    }
+  }
+
+  /**
+   * Freezes every segment of {@code all}, which the caller's write lock keeps current: no growth
+   * retires one meanwhile.
+   */
+  private static void freezeAll(ConcurrentCuckooTable[] all) {
+    for (ConcurrentCuckooTable segment : all) {
+      segment.freeze();
     }
   }
 }

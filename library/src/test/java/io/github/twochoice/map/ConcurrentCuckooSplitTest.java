@@ -120,31 +120,6 @@ class ConcurrentCuckooSplitTest {
     assertEquals(1, map.size());
   }
 
-  /** A key whose {@code hashCode()} throws while {@link #failing} is set, if it is fragile. */
-  private static final class FragileKey {
-    static boolean failing;
-    private final int value;
-    private final boolean fragile;
-
-    FragileKey(int value, boolean fragile) {
-      this.value = value;
-      this.fragile = fragile;
-    }
-
-    @Override
-    public int hashCode() {
-      if (failing && fragile) {
-        throw new IllegalStateException("hashCode failed");
-      }
-      return value * 0x9E37_79B9;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof FragileKey other && other.value == value && other.fragile == fragile;
-    }
-  }
-
   /**
    * A growth or a cuckoo path search that meets a throwing {@code hashCode()} leaves the map as it
    * was, but for the key of the put that threw, which is either stored (the map grows after an

@@ -20,31 +20,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * none duplicated, and the map keeps working once the keys behave.
  */
 class GrowthFailureTest {
-  /** A key whose {@code hashCode()} throws while {@link #failing} is set, if it is fragile. */
-  private static final class FragileKey {
-    static boolean failing;
-    private final int value;
-    private final boolean fragile;
-
-    FragileKey(int value, boolean fragile) {
-      this.value = value;
-      this.fragile = fragile;
-    }
-
-    @Override
-    public int hashCode() {
-      if (failing && fragile) {
-        throw new IllegalStateException("hashCode failed");
-      }
-      return value * 0x9E37_79B9;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof FragileKey other && other.value == value && other.fragile == fragile;
-    }
-  }
-
   static Stream<Supplier<Map<Object, Object>>> maps() {
     return Stream.of(
         TwoChoiceHashMap::new,
