@@ -39,6 +39,9 @@ final class BoardLab {
   /** The most requests per run of the sweep. */
   static final int MAX_SWEEP_REQUESTS = 200_000;
 
+  /** The longest board period the animated run takes, in mean service times. */
+  static final double MAX_PERIOD = 20;
+
   /** The board periods of the sweep, in mean service times; 0 is a live board. */
   static final double[] SWEEP_PERIODS = {0, 0.5, 1, 2, 4, 8, 16, 32};
 
@@ -57,7 +60,7 @@ final class BoardLab {
   static Json.Obj trace(Params params) {
     int n = params.integer("servers", 8, 3, MAX_SERVERS);
     double lambda = params.decimal("lambda", 0.9, 0.1, 0.99);
-    double period = params.decimal("period", 4, 0, 100);
+    double period = params.decimal("period", 4, 0, MAX_PERIOD);
     String policy = params.choice("policy", POLICY_NAMES);
     int requests = params.integer("requests", 400, 10, MAX_REQUESTS);
     long seed = params.seed();

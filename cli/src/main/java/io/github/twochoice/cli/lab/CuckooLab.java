@@ -45,7 +45,7 @@ final class CuckooLab {
   static Json.Obj trace(Params params) {
     int d = params.integer("d", 2, 2, 4);
     int b = slotsPerBucket(params);
-    int cells = params.integer("cells", 16, 4, MAX_CELLS);
+    int cells = wholeBuckets(params.integer("cells", 16, 4, MAX_CELLS), b);
     long seed = params.seed();
     params.checkAllRead();
     CuckooTable table = CuckooTable.withCells(d, b, cells, seed);
@@ -80,6 +80,14 @@ final class CuckooLab {
         .put("load", table.load())
         .put("threshold", Theory.cuckooThreshold(d, b))
         .put("inserts", inserts);
+  }
+
+  /** The cells, refused unless they fill whole buckets of b slots (a table never rounds them). */
+  private static int wholeBuckets(int cells, int b) {
+    if (cells % b != 0) {
+      throw new BadRequest("cells must be a multiple of b = " + b + ": " + cells);
+    }
+    return cells;
   }
 
   private static int slotsPerBucket(Params params) {
@@ -163,7 +171,7 @@ final class CuckooLab {
   static Json.Obj sweep(Params params) {
     int d = params.integer("d", 2, 2, 4);
     int b = slotsPerBucket(params);
-    int cells = params.integer("cells", 4096, 64, MAX_SWEEP_CELLS);
+    int cells = wholeBuckets(params.integer("cells", 4096, 64, MAX_SWEEP_CELLS), b);
     int trials = params.integer("trials", 50, 5, 200);
     long seed = params.seed();
     params.checkAllRead();

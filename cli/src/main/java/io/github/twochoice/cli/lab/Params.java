@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.cli.lab;
 
+import java.math.BigDecimal;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -84,12 +85,18 @@ final class Params {
       value = Double.parseDouble(text.trim());
     } catch (NumberFormatException e) {
       throw new BadRequest(
-          name + " must be a number from " + min + " to " + max + ": " + shown(text));
+          name + " must be a number from " + plain(min) + " to " + plain(max) + ": " + shown(text));
     }
     if (!(value >= min && value <= max)) {
-      throw new BadRequest(name + " must be from " + min + " to " + max + ": " + text);
+      throw new BadRequest(
+          name + " must be from " + plain(min) + " to " + plain(max) + ": " + text);
     }
     return value;
+  }
+
+  /** A bound as people write it: 20, not 20.0. */
+  private static String plain(double bound) {
+    return BigDecimal.valueOf(bound).stripTrailingZeros().toPlainString();
   }
 
   /** The seed: any whole number, {@value #DEFAULT_SEED} if absent. */

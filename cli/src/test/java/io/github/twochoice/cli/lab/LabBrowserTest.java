@@ -28,6 +28,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.logging.Level;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,6 +47,9 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -95,6 +101,9 @@ class LabBrowserTest {
     options.setExperimentalOption(
         "prefs", Map.of("download.default_directory", downloads.toString()));
     options.setBinary(browser.toFile());
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    options.setCapability(ChromeOptions.LOGGING_PREFS, logs);
     options.addArguments(
         "--headless=new",
         "--no-sandbox",
@@ -175,9 +184,13 @@ class LabBrowserTest {
   }
 
   private static void jumpTo(int step) {
+    jumpTo(String.valueOf(step));
+  }
+
+  private static void jumpTo(String step) {
     WebElement jump = byId("jump");
     jump.clear();
-    jump.sendKeys(String.valueOf(step));
+    jump.sendKeys(step);
     byId("go").click();
   }
 
@@ -201,6 +214,32 @@ class LabBrowserTest {
     Path file = downloads.resolve(name);
     new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> Files.isRegularFile(file));
     return file;
+  }
+
+  /**
+   * Fails on any script error the pages logged since the last call (an uncaught exception, say);
+   * the server's refusals (HTTP 400, each shown on the page) and 404s are not errors of the page.
+   */
+  private static void assertNoScriptErrors() {
+    List<String> errors = new ArrayList<>();
+    for (LogEntry entry : driver.manage().logs().get(LogType.BROWSER)) {
+      if (entry.getLevel().intValue() >= Level.SEVERE.intValue()
+          && !entry.getMessage().contains("Failed to load resource")) {
+        errors.add(entry.getMessage());
+      }
+    }
+    assertEquals(List.of(), errors, "script errors");
+  }
+
+  /** The step the address names, or -1 if it names none. */
+  private static int addressStep() {
+    Matcher m = Pattern.compile("[?&]step=([0-9]+)").matcher(driver.getCurrentUrl());
+    return m.find() ? Integer.parseInt(m.group(1)) : -1;
+  }
+
+  private static int shownStep() {
+    String label = stepLabel();
+    return Integer.parseInt(label.substring("step ".length(), label.indexOf(' ', 5)));
   }
 
   /** A number as the pages print it: three significant digits, no trailing zeros. */
@@ -238,13 +277,13 @@ class LabBrowserTest {
     List<WebElement> options = byId("options").findElements(By.tagName("button"));
     assertEquals(2, options.size());
     driver.findElement(By.cssSelector("[data-option='bin-" + twoLeft.bin(10) + "']")).click();
-    assertEquals("score 1 / 1", byId("score").getText());
+    assertEquals("score 1 / 1 (2-left)", byId("score").getText());
     assertEquals("step 11 / 40", stepLabel());
     byId("forward").click();
     int[] candidates = twoLeft.candidates(11);
     int wrong = candidates[0] == twoLeft.bin(11) ? candidates[1] : candidates[0];
     driver.findElement(By.cssSelector("[data-option='bin-" + wrong + "']")).click();
-    assertEquals("score 1 / 2", byId("score").getText());
+    assertEquals("score 1 / 2 (2-left)", byId("score").getText());
     assertTrue(byId("feedback").getText().startsWith("Not this time: bin " + twoLeft.bin(11)));
     screenshot("balls");
 
@@ -457,5 +496,173 @@ class LabBrowserTest {
     assertNotEquals(at300, figure());
     press(Keys.ARROW_LEFT);
     assertEquals(at300, figure());
+  }
+
+  // ---- A classroom's links, predictions and fields ----
+
+  @Test
+  void aStepTheRunDoesNotHaveIsRefusedInOneLine() {
+    for (String step : List.of("abc", "2.5", "-1", "41")) {
+      open("/balls.html?n=16&balls=40&seed=7&step=" + step);
+      assertEquals(
+          "Error: step must be a whole number from 0 to 40: " + step, byId("error").getText());
+      assertEquals("step 0 / 40", stepLabel(), step);
+      assertFalse(figure().isEmpty(), "the run is drawn at step 0");
+      byId("forward").click();
+      assertEquals("step 1 / 40", stepLabel(), "Forward after step=" + step);
+      assertMaxLoads(1);
+    }
+    for (String typed : List.of("2.5", "99")) {
+      jumpTo(typed);
+      assertEquals(
+          "Error: step must be a whole number from 0 to 40: " + typed, byId("error").getText());
+      assertEquals("step 1 / 40", stepLabel(), "a refused jump stays");
+    }
+    jumpTo("12");
+    assertFalse(byId("error").isDisplayed(), "a good jump clears the message");
+    assertEquals("step 12 / 40", stepLabel());
+    assertNoScriptErrors();
+  }
+
+  @Test
+  void aFieldTheUrlCannotFillIsRefusedNotCoerced() {
+    open("/balls.html?n=abc&balls=40");
+    assertEquals("Error: n must be a number: abc", byId("error").getText());
+    assertFalse(byId("forward").isEnabled());
+    assertTrue(driver.getCurrentUrl().contains("n=abc"), "the link keeps what it was given");
+    open("/board.html?period=2.3&servers=6&requests=50&step=10");
+    assertFalse(byId("error").isDisplayed(), byId("error").getText());
+    assertTrue(figure().contains("(every 2.3)"), "the period as given, not rounded to 2.5");
+    open("/board.html?period=25&servers=6&requests=50");
+    assertEquals("Error: period must be from 0 to 20: 25", byId("error").getText());
+    open("/cuckoo.html?d=2&b=4&cells=18");
+    assertEquals("Error: cells must be a multiple of b = 4: 18", byId("error").getText());
+    open("/balls.html?n=16&balls=20&predict=yes");
+    assertEquals("Error: predict must be 0 or 1: yes", byId("error").getText());
+    open("/cuckoo.html");
+    new Select(driver.findElement(By.name("sweep-b"))).selectByVisibleText("8");
+    setField("sweep-cells", "100");
+    driver.findElement(By.cssSelector("#sweep-form button")).click();
+    waitFor("document.body.dataset.computed");
+    WebElement message = driver.findElement(By.cssSelector("#sweep-form + .result .error"));
+    assertEquals("Error: cells must be a multiple of b = 8: 100", message.getText());
+    @SuppressWarnings("unchecked")
+    List<Number> box =
+        (List<Number>)
+            js(
+                "const r = arguments[0].getBoundingClientRect();"
+                    + "return [r.top, r.bottom, window.innerHeight];",
+                message);
+    assertTrue(
+        box.get(0).doubleValue() >= 0 && box.get(1).doubleValue() <= box.get(2).doubleValue() + 1,
+        "the message is in view, beside its form: top, bottom, window " + box);
+    assertNoScriptErrors();
+  }
+
+  @Test
+  void theAddressNamesTheStepOnScreenAtAnySpeed() throws InterruptedException {
+    open("/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=2000&seed=2026");
+    new Select(byId("speed")).selectByValue("64");
+    byId("play").click();
+    Thread.sleep(5_000);
+    byId("play").click();
+    int shown = shownStep();
+    assertTrue(shown > 250, "played " + shown + " steps, more than Chrome's 200 address updates");
+    new WebDriverWait(driver, Duration.ofSeconds(2)).until(d -> addressStep() == shown);
+    Thread.sleep(1_000);
+    assertEquals(shown, addressStep(), "still true a second after the pause");
+    assertEquals(shown, shownStep());
+
+    setField("servers", "12");
+    byId("forward").click();
+    new WebDriverWait(driver, Duration.ofSeconds(2)).until(d -> addressStep() == shown + 1);
+    assertTrue(driver.getCurrentUrl().contains("servers=8&"), driver.getCurrentUrl());
+    driver.findElement(By.cssSelector("#trace-form button")).click();
+    waitFor("document.getElementById('step-label').textContent === 'step 0 / 2000'");
+    new WebDriverWait(driver, Duration.ofSeconds(2))
+        .until(d -> d.getCurrentUrl().contains("servers=12&"));
+    assertNoScriptErrors();
+  }
+
+  @Test
+  void everyServerLeastLoadedAllowsScoresAndRunStartsANewScore() throws IOException {
+    open(
+        "/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=400&seed=2026"
+            + "&step=100&predict=1");
+    BoardLab.Requests run =
+        BoardLab.Requests.of(
+            BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026), 400);
+    Pattern option = Pattern.compile("server (\\d+) \\(board (\\d+)\\)");
+    int notDrawn = 0;
+    for (int q = 0; q < 20; q++) {
+      byId("forward").click();
+      int least = Integer.MAX_VALUE;
+      int pick = -1;
+      for (WebElement button : byId("options").findElements(By.tagName("button"))) {
+        Matcher m = option.matcher(button.getText());
+        assertTrue(m.find(), button.getText());
+        int board = Integer.parseInt(m.group(2));
+        if (board <= least) {
+          least = board;
+          pick = Integer.parseInt(m.group(1));
+        }
+      }
+      notDrawn += pick == run.server(100 + q) ? 0 : 1;
+      driver.findElement(By.cssSelector("[data-option='server-" + pick + "']")).click();
+    }
+    assertTrue(notDrawn >= 5, "the test answered " + notDrawn + " ties with another server");
+    assertEquals("score 20 / 20 (least loaded)", byId("score").getText());
+    screenshot("board-predict");
+
+    driver.findElement(By.cssSelector("#trace-form button")).click();
+    waitFor("document.getElementById('step-label').textContent === 'step 0 / 400'");
+    assertEquals(
+        "score 0 / 0 (least loaded); earlier 20 / 20 (least loaded)", byId("score").getText());
+
+    open(
+        "/board.html?policy=best2&period=4&servers=8&lambda=0.9&requests=400&seed=2026"
+            + "&step=100&predict=1");
+    byId("forward").click();
+    int most = -1;
+    int worst = -1;
+    boolean unique = false;
+    for (WebElement button : byId("options").findElements(By.tagName("button"))) {
+      Matcher m = option.matcher(button.getText());
+      assertTrue(m.find());
+      int board = Integer.parseInt(m.group(2));
+      unique = board != most && (board > most || unique);
+      if (board >= most) {
+        most = board;
+        worst = Integer.parseInt(m.group(1));
+      }
+    }
+    driver.findElement(By.cssSelector("[data-option='server-" + worst + "']")).click();
+    assertEquals(
+        unique ? "score 0 / 1 (best of 2)" : "score 1 / 1 (best of 2)",
+        byId("score").getText(),
+        "best of 2 never picks the one server the board shows most loaded");
+    assertNoScriptErrors();
+  }
+
+  @Test
+  void aRendezvousQuestionShowsTheScoresThatDecideIt() {
+    open("/rendezvous.html?servers=5&keys=12&change=remove&server=2&step=3&predict=1");
+    byId("forward").click();
+    List<WebElement> scores = driver.findElements(By.cssSelector("text.score[data-row='3']"));
+    assertEquals(5, scores.size(), "every server's score for the key asked about");
+    WebElement best =
+        scores.stream()
+            .max(
+                (a, b) ->
+                    Double.compare(
+                        Double.parseDouble(a.getText()), Double.parseDouble(b.getText())))
+            .orElseThrow();
+    driver
+        .findElement(
+            By.cssSelector("[data-option='server-" + best.getAttribute("data-server") + "']"))
+        .click();
+    assertTrue(byId("score").getText().startsWith("score 1 / 1"), byId("score").getText());
+    assertEquals(2, driver.findElements(By.cssSelector(".legend")).size(), "both colours named");
+    assertNoScriptErrors();
   }
 }

@@ -355,6 +355,9 @@ class LabEndpointsTest {
     assertMessage("dleft", "rule=right", "rule must be one of left, random, single: right");
     assertMessage("cuckoo", "b=3", "b must be 1, 2, 4 or 8: 3");
     assertMessage("cuckoo", "cells=129", "cells must be from 4 to 128: 129");
+    assertMessage("cuckoo", "b=4&cells=18", "cells must be a multiple of b = 4: 18");
+    assertMessage("cuckoo/sweep", "b=8&cells=100", "cells must be a multiple of b = 8: 100");
+    assertMessage("board", "period=20.5", "period must be from 0 to 20: 20.5");
     assertMessage("board", "lambda=1", "lambda must be from 0.1 to 0.99: 1");
     assertMessage("balls/large", "n=2000000", "n must be from 1000 to 1000000: 2000000");
     assertMessage("cuckoo", "cells=", "cells must be a whole number from 4 to 128: (empty)");

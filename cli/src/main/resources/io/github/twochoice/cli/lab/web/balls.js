@@ -174,7 +174,7 @@
 
   Lab.start({api: '/api/balls', name: 'balls', width: WIDTH, height: LAYERS_TOP + LAYERS_H,
     figureLabel: 'Bins of the four rules and their layers', pseudocode: () => PSEUDOCODE, render,
-    question, csv});
+    question, rule: () => '2-left', csv});
 
   Lab.oneClick('large-form', '/api/balls/large', (data, box) => {
     const rows = [['rule', 'maximum load', 'formula']];

@@ -123,7 +123,27 @@
       'arrival →');
   }
 
+  /** How many candidates a policy samples: every server for least loaded, none for random. */
+  function sampled(data) {
+    return {least: data.servers, best2: 2, best3: 3, random: 0}[data.policy];
+  }
+
+  /**
+   * The servers the policy may pick from this board: those with at least d - 1 other servers
+   * showing as many requests or more (a sample of d distinct servers, ties at random). For least
+   * loaded that is the servers tied at the minimum; random gives nothing to predict.
+   */
+  function allowed(data, board) {
+    const d = sampled(data);
+    const servers = [...board.keys()];
+    return servers.filter((s) => servers.filter((t) => t !== s && board[t] >= board[s]).length
+      >= d - 1);
+  }
+
   function question(data, step) {
+    if (sampled(data) === 0) {
+      return null;
+    }
     const board = data.board[step];
     const options = [];
     for (let s = 0; s < data.servers; s++) {
@@ -133,7 +153,9 @@
       text: 'Request ' + (step + 1) + ' arrives. Which server does the balancer send it to?',
       options,
       answer: 'server-' + data.server[step],
-      explain: 'It trusts the board, not the queues.',
+      accepted: allowed(data, board).map((s) => 'server-' + s),
+      explain: 'It trusts the board, not the queues'
+        + (data.policy === 'least' ? '.' : ', and its sample decides among them.'),
     };
   }
 
@@ -150,7 +172,7 @@
 
   Lab.start({api: '/api/board', name: 'board', width: WIDTH, height: HEIGHT,
     figureLabel: 'The queues, the board and the longest queue over time', pseudocode, render,
-    question, csv});
+    question, rule: (data) => data.policyName, csv});
 
   Lab.oneClick('sweep-form', '/api/board/sweep', (data, box) => {
     const rows = [['policy'].concat(data.periods.map((p) => 'T = ' + p))];

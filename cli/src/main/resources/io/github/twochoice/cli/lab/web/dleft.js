@@ -33,6 +33,8 @@
     ],
   };
 
+  const RULE_LABELS = {left: 'ties go left', random: 'random ties', single: 'two random bins'};
+
   function tieCounts(data, step) {
     let ties = 0;
     let left = 0;
@@ -143,6 +145,8 @@
       options: candidates.map((bin, c) => ({id: 'c' + c,
         label: (c === 0 ? 'a' : 'b') + ' = bin ' + bin + ', load ' + loads[bin]})),
       answer: 'c' + data.chosen[step],
+      accepted: data.ruleName !== 'left' && loads[candidates[0]] === loads[candidates[1]]
+        ? ['c0', 'c1'] : ['c' + data.chosen[step]],
       explain: data.ruleName === 'left' ? 'Less loaded wins; a tie goes left.'
         : 'Less loaded wins; a tie is a coin toss.',
     };
@@ -159,7 +163,8 @@
 
   Lab.start({api: '/api/dleft', name: 'dleft', width: WIDTH, height: HEIGHT,
     figureLabel: 'The bins, the current ball and its candidates',
-    pseudocode: (data) => PSEUDOCODE[data.ruleName], render, question, csv});
+    pseudocode: (data) => PSEUDOCODE[data.ruleName], render, question,
+    rule: (data) => RULE_LABELS[data.ruleName], csv});
 
   Lab.oneClick('histogram-form', '/api/dleft/histogram', (data, box) => {
     const rows = [['rule', 'mean maximum', 'formula', 'runs per maximum load']];

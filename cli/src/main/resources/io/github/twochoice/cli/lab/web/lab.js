@@ -3,10 +3,11 @@
  * The player every page of the lab shares. A page asks the server for the whole run of its
  * parameters (every step computed by the library) and hands Lab.start() how to draw the state after
  * a given step; the player then plays, pauses, steps back and forward, jumps, runs to the end, keeps
- * the parameters and the step in the URL, highlights the pseudocode line of the step, asks the
- * student to predict the next step when predict mode is on (and keeps the score), exports the
- * figure as SVG and its data as CSV, and shows the server's error message when a parameter is out of
- * range. Nothing here computes a step: it only replays what the server sent.
+ * the parameters of the run on screen and its step in the URL (read and checked in one place,
+ * written at a bounded rate), highlights the pseudocode line of the step, asks the student to
+ * predict the next step when predict mode is on (accepting every answer the rule allows, one score
+ * per run), exports the figure as SVG and its data as CSV, and shows a one-line message when a
+ * parameter is refused. Nothing here computes a step: it only replays what the server sent.
  */
 'use strict';
 
@@ -23,6 +24,8 @@ const Lab = (() => {
     COLOURS.sky, COLOURS.black, COLOURS.yellow];
   const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128];
   const MAX_TICKS_PER_SECOND = 30;
+  /* Chrome ignores a page's address updates beyond about 200 in 10 s: write at most 10 a second. */
+  const ADDRESS_INTERVAL_MS = 100;
 
   function svg(parent, tag, attributes, text) {
     const element = document.createElementNS(SVG_NS, tag);
@@ -121,6 +124,48 @@ const Lab = (() => {
     const box = document.getElementById('error');
     box.textContent = message ? 'Error: ' + message : '';
     box.hidden = !message;
+    if (message) {
+      box.scrollIntoView({block: 'nearest'});
+    }
+  }
+
+  /**
+   * The page's address: the parameters of what the page shows, written to the URL at a bounded
+   * rate (a burst of changes is written once, at most ADDRESS_INTERVAL_MS later) so that it stays
+   * true however fast the player runs.
+   */
+  const address = {
+    query: new URLSearchParams(location.search),
+    lastWrite: -Infinity,
+    timer: null,
+
+    set(entries) {
+      for (const [name, value] of entries) {
+        if (value === null) {
+          this.query.delete(name);
+        } else {
+          this.query.set(name, value);
+        }
+      }
+      const wait = this.lastWrite + ADDRESS_INTERVAL_MS - performance.now();
+      if (wait <= 0) {
+        this.write();
+      } else if (this.timer === null) {
+        this.timer = setTimeout(() => this.write(), wait);
+      }
+    },
+
+    write() {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.lastWrite = performance.now();
+      history.replaceState(null, '', location.pathname + '?' + this.query);
+    },
+  };
+
+  /** A whole step number from text, or null: no sign, no decimals, no letters. */
+  function wholeNumber(text) {
+    return /^[0-9]+$/.test(String(text).trim()) ? Number(text) : null;
   }
 
   /** A form's fields as a query: for the URL by their names, for the API by data-param if set. */
@@ -134,22 +179,42 @@ const Lab = (() => {
     return query;
   }
 
-  /** Fills every named field of the page's forms from the URL. */
+  /** Why a field cannot hold a value (letters in a number field), or null if it holds it as is. */
+  function refusal(element, value) {
+    if (element.value === value) {
+      return null;
+    }
+    const name = element.dataset.param || element.name;
+    return Number.isFinite(Number(value)) && value.trim() !== ''
+      ? name + ' must be from ' + element.min + ' to ' + element.max + ': ' + value
+      : name + ' must be a number: ' + (value === '' ? '(empty)' : value);
+  }
+
+  /**
+   * The one place a page reads its URL: fills every named field of its forms, and returns the
+   * URL with the first value a field refused (null if none). A select takes any value, which the
+   * server then names in its error; the step and predict flags are the player's to check.
+   */
   function readUrl() {
     const url = new URLSearchParams(location.search);
+    let refused = null;
     for (const form of document.querySelectorAll('form.params')) {
       for (const element of form.elements) {
         if (element.name && url.has(element.name)) {
           const value = url.get(element.name);
           if (element.tagName === 'SELECT' && ![...element.options].some((o) => o.value === value)) {
-            html(element, 'option', {value}, value); // the server names what is wrong with it
+            html(element, 'option', {value}, value);
           }
           element.value = value;
           element.dispatchEvent(new Event('input'));
+          refused = refused || refusal(element, value);
         }
       }
     }
-    return url;
+    if (url.has('predict') && !['0', '1'].includes(url.get('predict'))) {
+      refused = refused || 'predict must be 0 or 1: ' + url.get('predict');
+    }
+    return {url, refused};
   }
 
   const PAGES = [['balls.html', 'Balls into bins'], ['dleft.html', 'd-left'],
@@ -220,8 +285,10 @@ const Lab = (() => {
    *   pseudocode(data): the lines;  render(data, step, view): draws the figure and returns
    *   {line, status, height}, where view = {figure, preview} (preview: a question about step + 1
    *   is open) and height, if given, replaces the figure's;
-   *   question(data, step): null or {text, options: [{id, label}], answer, explain} for step + 1;
-   *   csv(data, step): the data of the figure at this step.
+   *   question(data, step): null or {text, options: [{id, label}], answer, accepted, explain}
+   *   for step + 1, where answer is what the run drew and accepted (if given) every option the
+   *   rule allows, the drawn one among them;
+   *   rule(data), optional: the rule a score is for;  csv(data, step): the figure's data now.
    */
   function start(page) {
     buildNav();
@@ -229,27 +296,25 @@ const Lab = (() => {
     const form = document.getElementById('trace-form');
     const figure = document.getElementById('figure');
     const $ = (id) => document.getElementById(id);
-    const state = {data: null, step: 0, timer: null, asked: new Set(), right: 0, total: 0,
-      question: null, resume: false};
-    const url = readUrl();
+    const state = {data: null, run: [], step: 0, timer: null, asked: new Set(), right: 0,
+      total: 0, scores: [], question: null, resume: false};
+    const {url, refused} = readUrl();
     $('predict').checked = url.get('predict') === '1';
 
     function steps() {
       return state.data ? state.data.steps : 0;
     }
 
+    /** The address names the run on screen (not fields edited since), its step and the mode. */
     function writeUrl() {
-      const query = new URLSearchParams();
-      for (const f of document.querySelectorAll('form.params')) {
-        for (const [name, value] of formQuery(f, true)) {
-          query.set(name, value);
-        }
-      }
-      query.set('step', String(state.step));
-      if ($('predict').checked) {
-        query.set('predict', '1');
-      }
-      history.replaceState(null, '', location.pathname + '?' + query);
+      address.set(state.run.concat([['step', String(state.step)],
+        ['predict', $('predict').checked ? '1' : null]]));
+    }
+
+    function showScore() {
+      const label = state.data && page.rule ? ' (' + page.rule(state.data) + ')' : '';
+      $('score').textContent = 'score ' + state.right + ' / ' + state.total + label
+        + state.scores.map((s) => '; earlier ' + s).join('');
     }
 
     function render() {
@@ -262,7 +327,7 @@ const Lab = (() => {
       $('step-label').textContent = 'step ' + state.step + ' / ' + steps();
       $('jump').max = String(steps());
       $('jump').value = String(state.step);
-      $('score').textContent = 'score ' + state.right + ' / ' + state.total;
+      showScore();
       writeUrl();
       const code = $('pseudocode');
       clear(code);
@@ -298,6 +363,18 @@ const Lab = (() => {
       closeQuestion();
       state.step = Math.max(0, Math.min(steps(), step));
       render();
+    }
+
+    /** Jumps to the step typed in the Step field, or says why it cannot. */
+    function jump() {
+      const step = wholeNumber($('jump').value);
+      if (step === null || step > steps()) {
+        showError('step must be a whole number from 0 to ' + steps() + ': '
+          + ($('jump').validity.badInput ? 'not a number' : $('jump').value));
+        return;
+      }
+      showError(null);
+      goTo(step);
     }
 
     /** One step forward, unless predict mode first asks about it; returns whether it stepped. */
@@ -342,13 +419,18 @@ const Lab = (() => {
       }
       state.asked.add(state.step);
       state.total++;
-      const right = id === question.answer;
+      const accepted = question.accepted || [question.answer];
+      const right = accepted.includes(id);
       state.right += right ? 1 : 0;
-      const truth = question.options.find((o) => o.id === question.answer);
+      const label = (option) => question.options.find((o) => o.id === option).label;
+      const others = accepted.filter((a) => a !== question.answer);
       const feedback = $('feedback');
       feedback.className = right ? 'right' : 'wrong';
-      feedback.textContent = (right ? 'Right: ' : 'Not this time: ') + truth.label + '. '
-        + (question.explain || '');
+      feedback.textContent = (right ? 'Right: ' : 'Not this time: ')
+        + (others.length === 0 ? label(question.answer)
+          : 'the rule allows ' + accepted.map(label).join(', ') + '; the run drew '
+            + label(question.answer))
+        + '. ' + (question.explain || '');
       closeQuestion();
       state.step++;
       render();
@@ -397,26 +479,50 @@ const Lab = (() => {
       }
     }
 
-    async function load(step) {
+    /**
+     * Runs the form's parameters and shows the run at `step` (text from the URL or a number);
+     * `refused` is a message that stops the run before it starts. A new run starts a new score.
+     */
+    async function load(step, refused) {
       pause();
       closeQuestion();
       state.asked.clear();
-      try {
-        state.data = await getJson(page.api + '?' + formQuery(form));
-        showError(null);
-        state.step = Math.max(0, Math.min(steps(), step));
-      } catch (e) {
-        state.data = null;
-        state.step = 0;
-        showError(e.message);
+      if (state.data && state.total > 0) {
+        state.scores.unshift(state.right + ' / ' + state.total
+          + (page.rule ? ' (' + page.rule(state.data) + ')' : ''));
       }
+      state.right = 0;
+      state.total = 0;
+      state.run = [...formQuery(form, true)].map(([name, value]) =>
+        [name, refused && url.has(name) ? url.get(name) : value]);
+      let message = refused;
+      if (refused) {
+        state.data = null;
+      } else {
+        try {
+          state.data = await getJson(page.api + '?' + formQuery(form));
+        } catch (e) {
+          state.data = null;
+          message = e.message;
+        }
+      }
+      state.step = 0;
+      if (state.data) {
+        const wanted = wholeNumber(step);
+        if (wanted === null || wanted > steps()) {
+          message = 'step must be a whole number from 0 to ' + steps() + ': ' + step;
+        } else {
+          state.step = wanted;
+        }
+      }
+      showError(message);
       render();
       document.body.dataset.loaded = String(Date.now());
     }
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      load(0);
+      load(0, null);
     });
     $('to-start').addEventListener('click', () => goTo(0));
     $('back').addEventListener('click', () => {
@@ -434,11 +540,11 @@ const Lab = (() => {
     });
     $('play').addEventListener('click', () => (state.timer ? pause() : play()));
     $('speed').addEventListener('change', () => changeSpeed(0));
-    $('go').addEventListener('click', () => goTo(Number($('jump').value)));
+    $('go').addEventListener('click', jump);
     $('jump').addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
         event.preventDefault();
-        goTo(Number($('jump').value));
+        jump();
       }
     });
     $('predict').addEventListener('change', () => {
@@ -503,7 +609,7 @@ const Lab = (() => {
         actions[event.key]();
       }
     });
-    load(Number(url.get('step') || 0));
+    load(url.has('step') ? url.get('step') : '0', refused);
   }
 
   /**
@@ -522,7 +628,6 @@ const Lab = (() => {
       const query = formQuery(form);
       try {
         const data = await getJson(api + '?' + query);
-        showError(null);
         clear(box);
         draw(data, box);
         if (data.figure) {
@@ -534,14 +639,11 @@ const Lab = (() => {
           html(buttons, 'button', {type: 'button'}, 'Export CSV').addEventListener('click', () =>
             download(data.figure.file + '.csv', 'text/csv', data.figure.csv));
         }
-        const url = new URLSearchParams(location.search);
-        for (const [name, value] of formQuery(form, true)) {
-          url.set(name, value);
-        }
-        history.replaceState(null, '', location.pathname + '?' + url);
+        address.set(formQuery(form, true));
       } catch (e) {
         clear(box);
-        showError(e.message);
+        html(box, 'div', {class: 'error', role: 'alert'}, 'Error: ' + e.message)
+          .scrollIntoView({block: 'nearest'});
       } finally {
         button.disabled = false;
         button.textContent = label;

@@ -74,7 +74,7 @@
       const ownerAfter = data.after.servers[data.after.owners[r]];
       servers.forEach((server, c) => {
         const x = KEY_W + c * colW;
-        const matrix = placedAfter ? data.after : data.before;
+        const matrix = placedAfter || (asking && phase2) ? data.after : data.before;
         const index = matrix.servers.indexOf(server);
         const cell = Lab.svg(figure, 'rect', {x: x + 2, y: y + 1, width: colW - 4, height: rowH - 4,
           rx: 3, fill: 'none', stroke: 'none', 'data-server': server});
@@ -83,10 +83,10 @@
           cell.setAttribute('fill', '#ffffff');
           cell.setAttribute('stroke', C.blue);
         }
-        if (!placedBefore || index < 0) {
+        if ((!placedBefore && !asking) || index < 0) {
           return;
         }
-        const wins = placedAfter ? server === ownerAfter : server === ownerBefore;
+        const wins = !asking && (placedAfter ? server === ownerAfter : server === ownerBefore);
         if (wins) {
           cell.setAttribute('fill', placedAfter ? C.orange : C.sky);
           cell.setAttribute('stroke', C.black);
@@ -95,7 +95,8 @@
         }
         Lab.svg(figure, 'text', {x: x + colW / 2, y: y + rowH / 2 + 6,
           'font-size': Math.min(16, rowH - 8), 'text-anchor': 'middle',
-          'font-weight': wins ? 'bold' : 'normal'}, Lab.number(matrix.scores[r][index], 3));
+          'font-weight': wins ? 'bold' : 'normal', class: 'score', 'data-row': r,
+          'data-server': server}, Lab.number(matrix.scores[r][index], 3));
       });
       if (placedAfter) {
         const didMove = ownerBefore !== ownerAfter;
@@ -106,8 +107,15 @@
         didMove ? '→ ' + ownerAfter : 'stays');
       }
     });
+    const legendY = TOP + k * rowH + 16;
+    for (const [i, [fill, text]] of [[C.sky, 'owner before the change'],
+      [C.orange, 'owner after the change']].entries()) {
+      Lab.svg(figure, 'rect', {x: 10 + i * 360, y: legendY, width: 28, height: 20, rx: 3, fill,
+        stroke: C.black, 'stroke-width': 2, class: 'legend'});
+      Lab.svg(figure, 'text', {x: 48 + i * 360, y: legendY + 17, 'font-size': 20}, text);
+    }
     const m = data.moves;
-    const bottom = TOP + k * rowH + 34;
+    const bottom = legendY + 60;
     const lines = [
       'Over all ' + m.urls + ' URLs of the log, keys that move: rendezvous '
         + Lab.percent(m.rendezvous) + ' (expected ' + Lab.percent(m.expected) + ')',
@@ -153,7 +161,8 @@
     const r = phase2 ? step - k : step;
     const matrix = phase2 ? data.after : data.before;
     return {
-      text: (phase2 ? 'After the change, where does ' : 'Which server wins ') + data.keys[r] + '?',
+      text: (phase2 ? 'After the change, where does ' : 'Which server wins ') + data.keys[r]
+        + '? Its scores are in its row.',
       options: matrix.servers.map((s) => ({id: 'server-' + s, label: s})),
       answer: 'server-' + matrix.servers[matrix.owners[r]],
       explain: phase2 ? 'Only the changed server\'s scores changed.' : 'The highest score wins.',
