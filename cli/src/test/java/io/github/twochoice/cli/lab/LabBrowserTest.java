@@ -498,6 +498,41 @@ class LabBrowserTest {
     assertEquals(at300, figure());
   }
 
+  @Test
+  void theCuckooGraphDrawsEveryKeyOfTheFailureAsItsOwnEdge() throws IOException {
+    CuckooTable table = CuckooTable.withCells(2, 1, 32, 2026);
+    int failing = 0;
+    while (table.add(failing)) {
+      failing++;
+    }
+    open("/cuckoo.html?d=2&b=1&cells=32&seed=2026");
+    press(Keys.END);
+    List<WebElement> edges = driver.findElements(By.cssSelector(".graph-edge"));
+    assertEquals(failing + 1, edges.size(), "one edge per key placed and one for the failing key");
+    int parallel = 0;
+    int loops = 0;
+    List<String> pairs = new ArrayList<>();
+    for (WebElement edge : edges) {
+      int key = Integer.parseInt(edge.getAttribute("data-key"));
+      int[] buckets = table.candidateBuckets(key);
+      assertEquals(buckets[0] + " " + buckets[1], edge.getAttribute("data-buckets"), "key " + key);
+      String pair = Math.min(buckets[0], buckets[1]) + "-" + Math.max(buckets[0], buckets[1]);
+      parallel += pairs.contains(pair) ? 1 : 0;
+      pairs.add(pair);
+      loops += buckets[0] == buckets[1] ? 1 : 0;
+      assertEquals(buckets[0] == buckets[1] ? "circle" : "path", edge.getTagName(), "key " + key);
+    }
+    assertTrue(parallel > 0 || loops > 0, "the default run has a parallel edge or a self-loop");
+    List<String> labels = new ArrayList<>();
+    for (WebElement label : driver.findElements(By.cssSelector("text.edge-label"))) {
+      labels.add(label.getText());
+    }
+    assertEquals(failing + 1, labels.size(), "every edge labelled with its key");
+    assertEquals(failing + 1, labels.stream().distinct().count());
+    assertTrue(byId("failure-note").getText().startsWith("Component: "));
+    screenshot("cuckoo-failure");
+  }
+
   // ---- A classroom's links, predictions and fields ----
 
   @Test

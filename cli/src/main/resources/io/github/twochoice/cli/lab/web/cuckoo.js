@@ -110,17 +110,62 @@
     insert.path.forEach((move, i) => {
       const [x1, y1] = top(move[1]);
       const [x2, y2] = top(move[2]);
-      const lift = 40 + 10 * i;
-      const high = Math.min(y1, y2) - lift;
+      const high = Math.min(y1, y2) - 30 - 16 * i;
       Lab.svg(figure, 'path', {d: 'M' + x1 + ',' + y1 + ' C' + x1 + ',' + high + ' '
         + x2 + ',' + high + ' ' + x2 + ',' + y2, fill: 'none', stroke: C.orange,
       'stroke-width': 5, 'marker-end': 'url(#arrow)', class: 'path-move',
       'data-key': move[0], 'data-from': move[1], 'data-to': move[2]});
-      Lab.svg(figure, 'text', {x: (x1 + x2) / 2, y: high + 0.25 * (Math.max(y1, y2) - high) - 6,
-        'font-size': 20, 'font-weight': 'bold', 'text-anchor': 'middle', fill: C.black,
-        stroke: '#ffffff', 'stroke-width': 4, 'paint-order': 'stroke'},
-      'key ' + move[0] + ': ' + move[1] + ' → ' + move[2]);
+      badge(figure, (x1 + x2) / 2, high + 0.25 * (Math.max(y1, y2) - high), i + 1, C.orange);
     });
+    const steps = insert.path.map((m, i) => (i + 1) + ': key ' + m[0] + ' ' + m[1] + ' → ' + m[2]);
+    Lab.svg(figure, 'text', {x: 20, y: 68, 'font-size': 20, class: 'path-list'},
+      'Moves, last first: ' + steps.join(';  '));
+  }
+
+  /** A numbered disc: a move's place in the path, drawn on its arrow instead of a long label. */
+  function badge(figure, x, y, number, colour) {
+    Lab.svg(figure, 'circle', {cx: x, cy: y, r: 13, fill: '#ffffff', stroke: colour,
+      'stroke-width': 3});
+    Lab.svg(figure, 'text', {x, y: y + 6, 'font-size': 17, 'font-weight': 'bold',
+      'text-anchor': 'middle'}, number);
+  }
+
+  /**
+   * For each key of d = 2, its rank among the keys with the same two buckets and their number:
+   * parallel edges are drawn as separate curves, never one line for two keys.
+   */
+  function parallels(keys, candidatesOf) {
+    const groups = new Map();
+    for (const key of keys) {
+      const pair = [...candidatesOf.get(key)].sort((a, b) => a - b).join(' ');
+      groups.set(pair, (groups.get(pair) || []).concat([key]));
+    }
+    const result = new Map();
+    for (const group of groups.values()) {
+      group.forEach((key, rank) => result.set(key, [rank, group.length]));
+    }
+    return result;
+  }
+
+  /** An edge from p to q bent sideways by `offset` lanes; returns where its label goes. */
+  function curve(figure, p, q, offset, style) {
+    const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+    const length = Math.hypot(dx, dy) || 1;
+    const bend = 2 * 26 * offset;
+    const [mx, my] = [(p[0] + q[0]) / 2 - dy / length * bend, (p[1] + q[1]) / 2 + dx / length * bend];
+    Lab.svg(figure, 'path', Object.assign({d: 'M' + p[0] + ',' + p[1] + ' Q' + mx + ',' + my + ' '
+      + q[0] + ',' + q[1]}, style));
+    return [(p[0] + q[0]) / 4 + mx / 2, (p[1] + q[1]) / 4 + my / 2];
+  }
+
+  /** A self-loop (both choices the same bucket) inside the circle, larger for each further one. */
+  function loop(figure, p, centre, rank, style) {
+    const [dx, dy] = [centre[0] - p[0], centre[1] - p[1]];
+    const length = Math.hypot(dx, dy) || 1;
+    const r = 16 + 10 * rank;
+    const [ox, oy] = [p[0] + dx / length * r, p[1] + dy / length * r];
+    Lab.svg(figure, 'circle', Object.assign({cx: ox, cy: oy, r}, style));
+    return [p[0] + dx / length * (2 * r + 10), p[1] + dy / length * (2 * r + 10)];
   }
 
   /** The cuckoo graph: buckets on a circle, each key an edge (d = 2) or a star (d > 2). */
@@ -142,13 +187,23 @@
     const moved = !preview && insert ? new Set(insert.path.map((m) => m[0])) : new Set();
     const component = !preview && insert && insert.component
       ? new Set(insert.component.keys) : new Set();
+    const drawn = insert && !edges.includes(insert.key) ? edges.concat([insert.key]) : edges;
+    const twin = parallels(drawn, candidatesOf);
     const drawEdge = (key, colour, widthPx, dash, cls) => {
       const buckets = candidatesOf.get(key);
       const points = buckets.map(point);
+      const style = {fill: 'none', stroke: colour, 'stroke-width': widthPx,
+        'stroke-dasharray': dash, class: cls + ' graph-edge', 'data-key': key,
+        'data-buckets': buckets.join(' ')};
       if (buckets.length === 2) {
-        Lab.svg(figure, 'line', {x1: points[0][0], y1: points[0][1], x2: points[1][0],
-          y2: points[1][1], stroke: colour, 'stroke-width': widthPx, 'stroke-dasharray': dash,
-          class: cls, 'data-key': key});
+        const [rank, count] = twin.get(key);
+        const label = buckets[0] === buckets[1]
+          ? loop(figure, points[0], [cx, cy], rank, style)
+          : curve(figure, points[0], points[1], rank - (count - 1) / 2, style);
+        Lab.svg(figure, 'text', {x: label[0], y: label[1] + 5, 'font-size': 15,
+          'text-anchor': 'middle', fill: colour === '#b5b5b5' ? '#555555' : colour,
+          'font-weight': 'bold', stroke: '#ffffff', 'stroke-width': 4, 'paint-order': 'stroke',
+          class: 'edge-label', 'data-key': key}, key);
       } else {
         const mx = points.reduce((a, p) => a + p[0], 0) / points.length;
         const my = points.reduce((a, p) => a + p[1], 0) / points.length;
@@ -160,7 +215,7 @@
       }
     };
     for (const key of edges) {
-      if (!moved.has(key) && !component.has(key)) {
+      if (!moved.has(key) && !component.has(key) && !(insert && key === insert.key)) {
         drawEdge(key, '#b5b5b5', 1.5, 'none', 'edge');
       }
     }
