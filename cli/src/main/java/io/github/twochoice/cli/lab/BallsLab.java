@@ -6,6 +6,7 @@ package io.github.twochoice.cli.lab;
 
 import io.github.twochoice.cli.balls.BallsFigures;
 import io.github.twochoice.cli.balls.Layers;
+import io.github.twochoice.cli.balls.MaxLoads;
 import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.Scheme;
 import io.github.twochoice.theory.Theory;
@@ -54,10 +55,15 @@ final class BallsLab {
     for (int s = 0; s < schemes.size(); s++) {
       Scheme scheme = Scheme.STANDARD.get(s);
       double[][] theory = new double[balls + 1][];
+      int[] predicted = new int[balls + 1];
       for (int step = 0; step <= balls; step++) {
-        theory[step] = Layers.theory(scheme, (double) step / n, maxLayer);
+        double perBin = (double) step / n;
+        theory[step] = Layers.theory(scheme, perBin, maxLayer);
+        predicted[step] =
+            MaxLoads.predictedMaxLoad(
+                Layers.theory(scheme, perBin, (int) Math.ceil(4 * perBin) + 24), n);
       }
-      schemes.get(s).put("theory", theory).put("formula", scheme.theoryMaxLoad(n));
+      schemes.get(s).put("theory", theory).put("predicted", predicted);
     }
     return Json.obj()
         .put("n", n)

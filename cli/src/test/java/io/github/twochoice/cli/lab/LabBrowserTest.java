@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.github.twochoice.cli.balls.Layers;
+import io.github.twochoice.cli.balls.MaxLoads;
 import io.github.twochoice.cli.place.PlacementStudy;
 import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.sim.BallsIntoBins;
@@ -531,6 +533,29 @@ class LabBrowserTest {
     assertEquals(failing + 1, labels.stream().distinct().count());
     assertTrue(byId("failure-note").getText().startsWith("Component: "));
     screenshot("cuckoo-failure");
+  }
+
+  @Test
+  void eachBallsPanelPredictsForTheBallsThrownNotForNBalls() {
+    open("/balls.html?n=64&balls=256&seed=2026&step=256");
+    for (Scheme scheme : Scheme.STANDARD) {
+      int predicted = MaxLoads.predictedMaxLoad(Layers.theory(scheme, 4.0, 4 * 4 + 24), 64);
+      WebElement label =
+          driver.findElement(
+              By.cssSelector("g.panel[data-scheme='" + scheme.label() + "'] .predicted"));
+      assertEquals("(theory " + predicted + ")", label.getText(), scheme.label());
+      assertTrue(predicted > 4, scheme.label() + ": above the 4 balls per bin");
+    }
+    jumpTo(64);
+    WebElement one =
+        driver.findElement(
+            By.cssSelector(
+                "g.panel[data-scheme='" + Scheme.STANDARD.get(0).label() + "'] .predicted"));
+    assertEquals(
+        "(theory "
+            + MaxLoads.predictedMaxLoad(Layers.theory(Scheme.STANDARD.get(0), 1.0, 28), 64)
+            + ")",
+        one.getText());
   }
 
   // ---- A classroom's links, predictions and fields ----

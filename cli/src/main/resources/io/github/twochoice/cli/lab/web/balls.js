@@ -33,12 +33,15 @@
     const g = Lab.svg(figure, 'g', {class: 'panel', 'data-scheme': scheme.label});
     const last = step - 1;
     const tie = last >= 0 && scheme.ties[last];
-    Lab.svg(g, 'text', {x: x0 + 6, y: y0 + 26, 'font-size': 22, 'font-weight': 'bold'},
+    const title = Lab.svg(g, 'text', {x: x0 + 6, y: y0 + 26, 'font-size': 22, 'font-weight': 'bold'},
       scheme.label + ': max load ' + max(loads));
-    Lab.svg(g, 'text', {x: x0 + PANEL_W - 6, y: y0 + 26, 'font-size': 20, 'text-anchor': 'end',
-      fill: tie ? Lab.COLOURS.vermillion : '#555555', 'font-weight': tie ? 'bold' : 'normal'},
-    tie ? (scheme.rule === 'D_LEFT' ? 'tie → left' : 'tie → random') : 'formula '
-      + Lab.number(scheme.formula, 3));
+    Lab.svg(title, 'tspan', {'font-weight': 'normal', fill: '#555555', class: 'predicted'},
+      ' (theory ' + scheme.predicted[step] + ')');
+    if (tie) {
+      Lab.svg(g, 'text', {x: x0 + PANEL_W - 6, y: y0 + 26, 'font-size': 20, 'text-anchor': 'end',
+        fill: Lab.COLOURS.vermillion, 'font-weight': 'bold', class: 'tie'},
+      scheme.rule === 'D_LEFT' ? 'tie → left' : 'tie → random');
+    }
     const base = y0 + PANEL_H - 30;
     const width = (PANEL_W - 20) / data.n;
     const unit = Math.min(width - 1, (PANEL_H - 75) / Math.max(data.maxLayer, 1));
@@ -144,7 +147,8 @@
     const status = data.schemes.map((scheme) =>
       [scheme.label + ' max load', String(max(Lab.loads(scheme, step, data.n)))]);
     for (const bound of data.bounds) {
-      status.push([bound.formula + ' (' + bound.meaning + ')', Lab.number(bound.value, 3)]);
+      status.push([bound.formula + ' (' + bound.meaning + ', n balls)',
+        Lab.number(bound.value, 3)]);
     }
     return {line, status};
   }
