@@ -60,7 +60,9 @@ public record Chart(String title, Axis x, Axis y, List<Series> series) {
     /** Measured values: markers joined by a solid line. */
     MEASURED,
     /** Theory: a dashed line without markers. */
-    THEORY
+    THEORY,
+    /** Counts at whole x: one bar per series at each x, side by side. */
+    BARS
   }
 
   /**

@@ -24,8 +24,10 @@ public final class SvgChart {
   private static final int RIGHT = 200;
   private static final int TOP = 40;
   private static final int BOTTOM = 55;
+
+  /** Okabe–Ito: distinguishable with every common colour-vision deficiency. */
   private static final String[] COLOURS = {
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#000000", "#F0E442"
   };
 
   private final Chart chart;
@@ -77,6 +79,9 @@ public final class SvgChart {
     }
     if (!horizontal) {
       lo = Math.min(lo, 0);
+    } else if (chart.series().stream().anyMatch(s -> s.style() == Chart.Style.BARS)) {
+      lo -= 0.5;
+      hi += 0.5;
     }
     return hi > lo ? new double[] {lo, hi} : new double[] {lo - 1, hi + 1};
   }
@@ -109,8 +114,13 @@ public final class SvgChart {
         families.add(family);
       }
     }
+    List<Chart.Series> bars =
+        chart.series().stream().filter(s -> s.style() == Chart.Style.BARS).toList();
+    for (Chart.Series s : bars) {
+      drawBars(svg, s, colour(families, s), bars.indexOf(s), bars.size());
+    }
     // Theory is drawn over the measurements: where they agree, the dashes stay visible.
-    for (Chart.Style style : Chart.Style.values()) {
+    for (Chart.Style style : List.of(Chart.Style.MEASURED, Chart.Style.THEORY)) {
       for (Chart.Series s : chart.series()) {
         if (s.style() == style) {
           drawSeries(svg, s, colour(families, s));
@@ -290,6 +300,37 @@ public final class SvgChart {
     svg.append("</g>\n");
   }
 
+  /** Series {@code index} of {@code count}: at each x, its bar in its place among the count. */
+  private void drawBars(StringBuilder svg, Chart.Series s, String colour, int index, int count) {
+    svg.append(
+        String.format(
+            Locale.ROOT,
+            "<g class=\"series\" data-series=\"%s\" data-style=\"bars\" data-points=\"%d\">%n",
+            escape(s.name()),
+            s.xs().length));
+    double slot = 0.8 * (px(1) - px(0)) / count;
+    for (int i = 0; i < s.xs().length; i++) {
+      double left = px(s.xs()[i]) - 0.4 * (px(1) - px(0)) + index * slot;
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\""
+                  + " fill=\"%s\" stroke=\"#000000\" stroke-width=\"0.5\" data-x=\"%s\""
+                  + " data-y=\"%s\"><title>%s: %s, %s</title></rect>%n",
+              left,
+              py(s.ys()[i]),
+              slot,
+              py(0) - py(s.ys()[i]),
+              colour,
+              label(s.xs()[i]),
+              label(s.ys()[i]),
+              escape(s.name()),
+              label(s.xs()[i]),
+              label(s.ys()[i])));
+    }
+    svg.append("</g>\n");
+  }
+
   /** A faint band from the lowest to the highest run: along the lows, back along the highs. */
   private void drawSpread(StringBuilder svg, Chart.Series s, String colour) {
     double[] xs = s.xs();
@@ -316,6 +357,17 @@ public final class SvgChart {
     double x = WIDTH - RIGHT + 15;
     double y = TOP + 10 + 18 * row;
     String dash = s.style() == Chart.Style.THEORY ? "stroke-dasharray=\"6 4\"" : "";
+    if (s.style() == Chart.Style.BARS) {
+      svg.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"%s\"/>%n",
+              x,
+              y - 5,
+              colour));
+      svg.append(text(x + 30, y + 4, s.name(), "start", ""));
+      return;
+    }
     svg.append(line(x, y, x + 24, y, colour, dash + " stroke-width=\"2\""));
     if (s.style() == Chart.Style.MEASURED) {
       svg.append(

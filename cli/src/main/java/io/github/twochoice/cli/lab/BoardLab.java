@@ -209,7 +209,9 @@ final class BoardLab {
                 .build()
                 .run()
                 .mean();
-        points.add(new double[] {SWEEP_PERIODS[p], means[p]});
+        if (SWEEP_PERIODS[p] > 0) {
+          points.add(new double[] {SWEEP_PERIODS[p], means[p]});
+        }
       }
       series.add(Series.of(policy.name(), Style.MEASURED, points, false));
       rows.add(Json.obj().put("policy", name).put("label", policy.name()).put("means", means));
@@ -217,7 +219,7 @@ final class BoardLab {
     Chart chart =
         new Chart(
             "Mean time in system against the board's age",
-            new Axis("board period T (mean service times; 0 = live loads)", false),
+            new Axis("board period T (mean service times, log scale; T = 0 is in the table)", true),
             new Axis("mean time in system (mean service times)", false),
             series);
     return Json.obj()

@@ -77,7 +77,7 @@ final class DLeftLab {
           points.add(new double[] {load, counts[load]});
         }
       }
-      series.add(Series.of(scheme.label(), Style.MEASURED, points, false));
+      series.add(Series.of(scheme.label(), Style.BARS, points, false));
       rules.add(
           Json.obj()
               .put("rule", name)

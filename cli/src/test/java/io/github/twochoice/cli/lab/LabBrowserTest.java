@@ -558,6 +558,52 @@ class LabBrowserTest {
         one.getText());
   }
 
+  @Test
+  void theChartsShowWhatTheirExercisesAsk() {
+    open("/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=400&seed=2026&step=300");
+    BoardLab.Requests run =
+        BoardLab.Requests.of(
+            BoardLab.simulation(8, 0.9, 4, BoardLab.policy("least"), 400, 2026), 400);
+    int updates = 0;
+    for (int i = 1; i < 300; i++) {
+      updates += Math.floor(run.arrival(i) / 4) != Math.floor(run.arrival(i - 1) / 4) ? 1 : 0;
+    }
+    assertTrue(updates >= 5, updates + " updates");
+    assertEquals(updates, driver.findElements(By.cssSelector("line.board-update")).size());
+
+    setField("sweep-requests", "1000");
+    driver.findElement(By.cssSelector("#sweep-form button")).click();
+    waitFor("document.getElementById('sweep-table')");
+    String chart =
+        driver.findElement(By.cssSelector(".result .chart svg")).getAttribute("innerHTML");
+    assertTrue(chart.contains("log scale"), "the T axis is logarithmic");
+    for (WebElement series :
+        driver.findElements(By.cssSelector(".result .chart g.series[data-style='measured']"))) {
+      assertEquals(
+          String.valueOf(BoardLab.SWEEP_PERIODS.length - 1), series.getAttribute("data-points"));
+    }
+
+    open("/dleft.html");
+    setField("histogram-n", "1000");
+    driver.findElement(By.cssSelector("#histogram-form button")).click();
+    waitFor("document.getElementById('histogram-table')");
+    int bars = 0;
+    for (String name : DLeftLab.RULE_NAMES) {
+      long[] counts =
+          BallsIntoBins.maxLoadDistribution(
+              1000, 1000, 2, DLeftLab.RULES.get(name), DLeftLab.SEEDS, 2026);
+      bars += (int) Arrays.stream(counts).filter(c -> c > 0).count();
+    }
+    assertEquals(bars, driver.findElements(By.cssSelector(".result .chart rect.bar")).size());
+    assertTrue(
+        driver
+            .findElement(By.cssSelector(".result .chart rect.bar"))
+            .getAttribute("fill")
+            .equals("#0072B2"),
+        "the lab's palette");
+    assertNoScriptErrors();
+  }
+
   // ---- A classroom's links, predictions and fields ----
 
   @Test

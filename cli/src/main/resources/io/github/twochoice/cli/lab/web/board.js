@@ -103,6 +103,12 @@
       Lab.svg(figure, 'text', {x: left - 6, y: y(v) + 5, 'font-size': 18, 'text-anchor': 'end'},
         v);
     }
+    for (let i = 1; i < step; i++) {
+      if (updated(data, i + 1)) {
+        Lab.svg(figure, 'line', {x1: x(i), x2: x(i), y1: top, y2: bottom, stroke: C.orange,
+          'stroke-width': 1.5, 'stroke-opacity': 0.6, class: 'board-update'});
+      }
+    }
     const longest = [];
     const shortest = [];
     for (let i = 0; i < step; i++) {
@@ -119,6 +125,8 @@
       '— longest');
     Lab.svg(figure, 'text', {x: left + 120, y: HEIGHT - 9, 'font-size': 20, fill: C.blue},
       '- - shortest');
+    Lab.svg(figure, 'text', {x: left + 270, y: HEIGHT - 9, 'font-size': 20, fill: C.orange},
+      '| board update');
     Lab.svg(figure, 'text', {x: right, y: HEIGHT - 9, 'font-size': 16, 'text-anchor': 'end'},
       'arrival →');
   }
