@@ -604,6 +604,38 @@ class LabBrowserTest {
     assertNoScriptErrors();
   }
 
+  @Test
+  void everyOutlineStandsOutFromThePaper() {
+    for (String page :
+        List.of(
+            "/balls.html?n=16&balls=20&step=5",
+            "/dleft.html?n=16&balls=20&step=5",
+            "/cuckoo.html?step=5",
+            "/board.html?requests=50&step=5&predict=1")) {
+      open(page);
+      byId("forward").click();
+      for (WebElement shape : driver.findElements(By.cssSelector("#figure rect[stroke]"))) {
+        String stroke = shape.getAttribute("stroke");
+        if (stroke.startsWith("#")) {
+          assertTrue(
+              contrastOnWhite(stroke) >= 3,
+              page + ": outline " + stroke + " has " + contrastOnWhite(stroke) + ":1");
+        }
+      }
+    }
+  }
+
+  /** WCAG's contrast ratio of a #rrggbb colour against white. */
+  private static double contrastOnWhite(String hex) {
+    double luminance = 0;
+    double[] weights = {0.2126, 0.7152, 0.0722};
+    for (int c = 0; c < 3; c++) {
+      double v = Integer.parseInt(hex.substring(1 + 2 * c, 3 + 2 * c), 16) / 255.0;
+      luminance += weights[c] * (v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4));
+    }
+    return 1.05 / (luminance + 0.05);
+  }
+
   // ---- A classroom's links, predictions and fields ----
 
   @Test

@@ -57,7 +57,7 @@
       const isCandidate = candidates.includes(bin);
       const column = Lab.svg(g, 'rect', {x: x + 0.5, y: y0 + 40, width: width - 1,
         height: base - y0 - 40, fill: isCandidate ? '#dcecf8' : '#ffffff',
-        stroke: isCandidate ? Lab.COLOURS.blue : Lab.COLOURS.light,
+        stroke: isCandidate ? Lab.COLOURS.blue : Lab.COLOURS.grey,
         'stroke-width': isCandidate ? 3 : 1, 'data-bin': bin});
       if (preview && s === ASKED && isCandidate) {
         column.setAttribute('data-choice', 'bin-' + bin);

@@ -61,7 +61,7 @@
         'data-length': live[s]});
       if (view.preview) {
         Lab.svg(figure, 'rect', {x: x + 2, y: top, width: width - 4, height: base - top,
-          fill: 'transparent', stroke: C.light, 'data-choice': 'server-' + s});
+          fill: 'transparent', stroke: C.grey, 'data-choice': 'server-' + s});
       }
       Lab.svg(figure, 'line', {x1: x + 2, x2: x + width - 2, y1: base - board[s] * unit,
         y2: base - board[s] * unit, stroke: C.orange, 'stroke-width': 6, class: 'board',

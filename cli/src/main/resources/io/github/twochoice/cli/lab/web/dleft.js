@@ -73,7 +73,7 @@
       const c = candidates.indexOf(bin);
       const column = Lab.svg(figure, 'rect', {x: x + 1, y: top, width: width - 2,
         height: base - top, fill: c >= 0 ? '#dcecf8' : '#ffffff',
-        stroke: c >= 0 ? Lab.COLOURS.blue : Lab.COLOURS.light, 'stroke-width': c >= 0 ? 4 : 1,
+        stroke: c >= 0 ? Lab.COLOURS.blue : Lab.COLOURS.grey, 'stroke-width': c >= 0 ? 4 : 1,
         'data-bin': bin});
       if (view.preview && c >= 0) {
         column.setAttribute('data-choice', 'c' + c);

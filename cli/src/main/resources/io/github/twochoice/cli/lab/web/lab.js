@@ -18,6 +18,7 @@ const Lab = (() => {
   const COLOURS = {
     black: '#000000', orange: '#E69F00', sky: '#56B4E9', green: '#009E73',
     yellow: '#F0E442', blue: '#0072B2', vermillion: '#D55E00', purple: '#CC79A7',
+    /* grey outlines a shape (3.4:1 on white); light only draws grid lines. */
     grey: '#8c8c8c', light: '#e4e4e4',
   };
   const SERIES = [COLOURS.blue, COLOURS.orange, COLOURS.green, COLOURS.purple, COLOURS.vermillion,
