@@ -312,10 +312,22 @@ const Lab = (() => {
         ['predict', $('predict').checked ? '1' : null]]));
     }
 
+    /** This run's score, named by its rule. */
+    function scoreText() {
+      return state.right + ' / ' + state.total
+        + (state.data && page.rule ? ' (' + page.rule(state.data) + ')' : '');
+    }
+
     function showScore() {
-      const label = state.data && page.rule ? ' (' + page.rule(state.data) + ')' : '';
-      $('score').textContent = 'score ' + state.right + ' / ' + state.total + label
+      $('score').textContent = 'score ' + scoreText()
         + state.scores.map((s) => '; earlier ' + s).join('');
+    }
+
+    /** The step a text names in the run on screen: {step}, or {message} saying why not. */
+    function parseStep(text) {
+      const step = wholeNumber(text);
+      return step !== null && step <= steps() ? {step}
+        : {message: 'step must be a whole number from 0 to ' + steps() + ': ' + text};
     }
 
     function render() {
@@ -368,14 +380,12 @@ const Lab = (() => {
 
     /** Jumps to the step typed in the Step field, or says why it cannot. */
     function jump() {
-      const step = wholeNumber($('jump').value);
-      if (step === null || step > steps()) {
-        showError('step must be a whole number from 0 to ' + steps() + ': '
-          + ($('jump').validity.badInput ? 'not a number' : $('jump').value));
-        return;
+      const {step, message} =
+        parseStep($('jump').validity.badInput ? 'not a number' : $('jump').value);
+      showError(message);
+      if (!message) {
+        goTo(step);
       }
-      showError(null);
-      goTo(step);
     }
 
     /** One step forward, unless predict mode first asks about it; returns whether it stepped. */
@@ -489,8 +499,7 @@ const Lab = (() => {
       closeQuestion();
       state.asked.clear();
       if (state.data && state.total > 0) {
-        state.scores.unshift(state.right + ' / ' + state.total
-          + (page.rule ? ' (' + page.rule(state.data) + ')' : ''));
+        state.scores.unshift(scoreText());
       }
       state.right = 0;
       state.total = 0;
@@ -509,12 +518,9 @@ const Lab = (() => {
       }
       state.step = 0;
       if (state.data) {
-        const wanted = wholeNumber(step);
-        if (wanted === null || wanted > steps()) {
-          message = 'step must be a whole number from 0 to ' + steps() + ': ' + step;
-        } else {
-          state.step = wanted;
-        }
+        const parsed = parseStep(step);
+        message = parsed.message || null;
+        state.step = parsed.message ? 0 : parsed.step;
       }
       showError(message);
       render();
