@@ -677,6 +677,8 @@ class LabBrowserTest {
     assertEquals("Error: cells must be a multiple of b = 4: 18", byId("error").getText());
     open("/balls.html?n=16&balls=20&predict=yes");
     assertEquals("Error: predict must be 0 or 1: yes", byId("error").getText());
+    open("/dleft.html?projector=on");
+    assertEquals("Error: projector must be 0 or 1: on", byId("error").getText());
     open("/cuckoo.html");
     new Select(driver.findElement(By.name("sweep-b"))).selectByVisibleText("8");
     setField("sweep-cells", "100");
@@ -803,4 +805,166 @@ class LabBrowserTest {
     assertEquals(2, driver.findElements(By.cssSelector(".legend")).size(), "both colours named");
     assertNoScriptErrors();
   }
+
+  // ---- A projector ----
+
+  /** Each page as the docs show it: its file in docs/, its address, and how to reach the state. */
+  private record DocsView(String file, String address, Runnable then) {}
+
+  @Test
+  void projectorModePutsTheFigureFirstWithLargeReadableText() throws IOException {
+    ChromeDriver chrome = (ChromeDriver) driver;
+    chrome.executeCdpCommand(
+        "Emulation.setDeviceMetricsOverride",
+        Map.of("width", 1280, "height", 720, "deviceScaleFactor", 1, "mobile", false));
+    try {
+      @SuppressWarnings("unchecked")
+      List<Number> viewport = (List<Number>) js("return [innerWidth, innerHeight];");
+      assertEquals(List.of(1280L, 720L), viewport, "a 1280 x 720 screen");
+      for (DocsView view : docsViews()) {
+        open(view.address() + "&projector=1");
+        view.then().run();
+        assertProjected(view.address());
+        Path docs = Files.createDirectories(SCREENSHOTS.resolve("docs"));
+        Path file = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE).toPath();
+        Files.copy(file, docs.resolve(view.file()), StandardCopyOption.REPLACE_EXISTING);
+      }
+
+      open("/dleft.html?n=16&balls=32&seed=2026&step=8");
+      String drawn = figure();
+      byId("projector").click();
+      assertProjected("the Projector button");
+      new WebDriverWait(driver, Duration.ofSeconds(2))
+          .until(d -> d.getCurrentUrl().contains("projector=1"));
+      driver.findElement(By.tagName("body")).sendKeys("f");
+      assertFalse((Boolean) js("return document.body.classList.contains('projector');"), "F");
+      assertEquals(drawn, figure(), "out of projector mode, every text its drawn size again");
+      assertNoScriptErrors();
+    } finally {
+      chrome.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+  }
+
+  /** The views of teaching.md's screenshots, in the order of its sections. */
+  private static List<DocsView> docsViews() {
+    BallsIntoBins.Trace dLeft = BallsIntoBins.trace(32, 16, 2, Rule.D_LEFT, 2026);
+    int tie = 10;
+    while (!dLeft.tie(tie)) {
+      tie++;
+    }
+    return List.of(
+        new DocsView(
+            "lab-balls.png",
+            "/balls.html?n=16&balls=40&seed=2026&step=12&predict=1",
+            () -> byId("forward").click()),
+        new DocsView(
+            "lab-dleft.png", "/dleft.html?n=16&balls=32&seed=2026&step=" + (tie + 1), () -> {}),
+        new DocsView(
+            "lab-cuckoo.png",
+            "/cuckoo.html?d=2&b=1&cells=32&seed=2026&step=" + movingTwo(),
+            () -> {}),
+        new DocsView(
+            "lab-cuckoo-failure.png",
+            "/cuckoo.html?d=2&b=1&cells=32&seed=2026",
+            () -> press(Keys.END)),
+        new DocsView(
+            "lab-rendezvous.png",
+            "/rendezvous.html?servers=5&keys=12&change=remove&server=2&step=24",
+            () -> {}),
+        new DocsView(
+            "lab-board.png",
+            "/board.html?policy=least&period=4&servers=8&lambda=0.9&requests=400&seed=2026"
+                + "&step=300",
+            () -> {}));
+  }
+
+  /** The first insert of the default cuckoo run (seed 2026) that moves two keys or more. */
+  private static int movingTwo() {
+    CuckooTable table = CuckooTable.withCells(2, 1, 32, 2026);
+    for (int key = 0; ; key++) {
+      int[] before = new int[key];
+      for (int k = 0; k < key; k++) {
+        before[k] = table.bucketHolding(k);
+      }
+      assertTrue(table.add(key), "the run fails before an insert moves two keys");
+      int moved = 0;
+      for (int k = 0; k < key; k++) {
+        moved += table.bucketHolding(k) != before[k] ? 1 : 0;
+      }
+      if (moved >= 2) {
+        return key + 1;
+      }
+    }
+  }
+
+  /**
+   * The figure starts under the title, fits the screen with the controls under it, and every text
+   * of it is at least 18 px on the screen, at 4.5:1 against what it is drawn on.
+   */
+  private static void assertProjected(String what) {
+    assertTrue((Boolean) js("return document.body.classList.contains('projector');"), what);
+    @SuppressWarnings("unchecked")
+    Map<String, Number> box =
+        (Map<String, Number>)
+            js(
+                "const f = document.getElementById('figure').getBoundingClientRect();"
+                    + "const c = document.querySelector('.mode-controls').getBoundingClientRect();"
+                    + "return {top: f.top, bottom: f.bottom, width: f.width,"
+                    + " controls: c.bottom, height: innerHeight};");
+    assertTrue(box.get("top").doubleValue() <= 60, what + ": the figure first " + box);
+    assertTrue(
+        box.get("controls").doubleValue() <= box.get("height").doubleValue(),
+        what + ": figure and controls on one screen " + box);
+    assertTrue(box.get("width").doubleValue() >= 850, what + ": the figure fills the width " + box);
+    @SuppressWarnings("unchecked")
+    List<String> problems =
+        (List<String>) js(TEXT_PROBLEMS, byId("figure"), PROJECTOR_PX, TEXT_CONTRAST);
+    assertEquals(List.of(), problems, what);
+  }
+
+  private static final double PROJECTOR_PX = 18;
+  private static final double TEXT_CONTRAST = 4.5;
+
+  /**
+   * Every text of a drawing smaller on the screen than arguments[1] px, or with less than
+   * arguments[2]:1 contrast (WCAG) between its colour and the shape under its middle (the paper if
+   * none); a legend's coloured marks (tspan.mark) are not text.
+   */
+  private static final String TEXT_PROBLEMS =
+      String.join(
+          "\n",
+          "const [drawing, least, ratio] = arguments;",
+          "const scale = drawing.getScreenCTM().a;",
+          "const rgba = (c) => {",
+          "  const v = (c.match(/[0-9.]+/g) || []).map(Number);",
+          "  return v.length >= 3 && (v.length < 4 || v[3] > 0) ? v.slice(0, 3) : null;",
+          "};",
+          "const lum = (c) => c.map((v) => v / 255)",
+          "  .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))",
+          "  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);",
+          "const contrast = (a, b) => {",
+          "  const [hi, lo] = [lum(a), lum(b)].sort((p, q) => q - p);",
+          "  return (hi + 0.05) / (lo + 0.05);",
+          "};",
+          "const problems = [];",
+          "for (const text of drawing.querySelectorAll('text')) {",
+          "  if (!text.textContent.trim()) { continue; }",
+          "  const px = parseFloat(getComputedStyle(text).fontSize) * scale;",
+          "  if (px < least - 0.05) {",
+          "    problems.push(px.toFixed(1) + ' px: ' + text.textContent);",
+          "  }",
+          "  const box = text.getBoundingClientRect();",
+          "  const under = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)",
+          "    .find((e) => drawing.contains(e) && e !== drawing && !text.contains(e)",
+          "      && ['rect', 'circle'].includes(e.tagName) && rgba(getComputedStyle(e).fill));",
+          "  const paper = under ? rgba(getComputedStyle(under).fill) : [255, 255, 255];",
+          "  for (const part of [text, ...text.querySelectorAll('tspan:not(.mark)')]) {",
+          "    const colour = rgba(getComputedStyle(part).fill);",
+          "    if (colour && contrast(colour, paper) < ratio) {",
+          "      problems.push(contrast(colour, paper).toFixed(2) + ':1 ' + getComputedStyle(part).fill",
+          "        + ' on ' + paper + ': ' + part.textContent);",
+          "    }",
+          "  }",
+          "}",
+          "return problems;");
 }

@@ -15,8 +15,8 @@
     '  draw d candidate bins',
     '    (2-left: one from each half)',
     '  least = the least loaded candidate',
-    '  on a tie: d choices pick at random,',
-    '            2-left picks the left one',
+    '  on a tie: d choices pick at random',
+    '  on a tie: 2-left picks the left one',
     '  put the ball into least',
     '  max load = max(max load, its load)',
   ];
@@ -39,7 +39,7 @@
       ' (theory ' + scheme.predicted[step] + ')');
     if (tie) {
       Lab.svg(g, 'text', {x: x0 + PANEL_W - 6, y: y0 + 26, 'font-size': 20, 'text-anchor': 'end',
-        fill: Lab.COLOURS.vermillion, 'font-weight': 'bold', class: 'tie'},
+        fill: Lab.INK.vermillion, 'font-weight': 'bold', class: 'tie'},
       scheme.rule === 'D_LEFT' ? 'tie → left' : 'tie → random');
     }
     const base = y0 + PANEL_H - 30;
@@ -128,10 +128,9 @@
         fill: colour});
       Lab.svg(g, 'text', {x: right + 64, y: top + s * 34 + 2, 'font-size': 18}, scheme.label);
     });
-    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 4, 'font-size': 18, fill: '#555555'},
-      'dots: measured');
-    Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 28, 'font-size': 18, fill: '#555555'},
-      'lines: Poisson / fluid limit');
+    ['dots: measured', 'lines: Poisson tail', 'and fluid limits'].forEach((text, i) =>
+      Lab.svg(g, 'text', {x: right + 30, y: top + 4 * 34 + 4 + 24 * i, 'font-size': 18,
+        fill: '#555555'}, text));
   }
 
   function render(data, step, view) {

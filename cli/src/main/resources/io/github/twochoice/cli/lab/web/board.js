@@ -71,10 +71,8 @@
     }
     Lab.svg(figure, 'line', {x1: left, x2: left + 600, y1: base, y2: base, stroke: C.black,
       'stroke-width': 2});
-    Lab.svg(figure, 'rect', {x: left, y: HEIGHT - 20, width: 20, height: 12, fill: C.blue});
-    Lab.svg(figure, 'text', {x: left + 28, y: HEIGHT - 7, 'font-size': 20}, 'queue now');
-    Lab.svg(figure, 'rect', {x: left + 170, y: HEIGHT - 17, width: 24, height: 6, fill: C.orange});
-    Lab.svg(figure, 'text', {x: left + 202, y: HEIGHT - 7, 'font-size': 20}, 'what the board says');
+    Lab.legendLine(figure, {x: left, y: HEIGHT - 7, 'font-size': 20, class: 'legend'},
+      [[C.blue, '■', 'queue now'], [C.orange, '▬', 'what the board says']]);
     drawHistory(figure, data, step);
     const longest = Math.max(...live);
     return {line: view.preview ? 3 : step === 0 ? 1 : updated(data, step) ? 0 : 5, status: [
@@ -121,14 +119,11 @@
       Lab.svg(figure, 'polyline', {points: shortest.join(' '), fill: 'none', stroke: C.blue,
         'stroke-width': 2.5, 'stroke-dasharray': '6 4'});
     }
-    Lab.svg(figure, 'text', {x: left, y: HEIGHT - 9, 'font-size': 20, fill: C.vermillion},
-      '— longest');
-    Lab.svg(figure, 'text', {x: left + 120, y: HEIGHT - 9, 'font-size': 20, fill: C.blue},
-      '- - shortest');
-    Lab.svg(figure, 'text', {x: left + 270, y: HEIGHT - 9, 'font-size': 20, fill: C.orange},
-      '| board update');
-    Lab.svg(figure, 'text', {x: right, y: HEIGHT - 9, 'font-size': 16, 'text-anchor': 'end'},
+    Lab.svg(figure, 'text', {x: right, y: bottom + 20, 'font-size': 16, 'text-anchor': 'end'},
       'arrival →');
+    Lab.legendLine(figure, {x: left - 40, y: HEIGHT - 7, 'font-size': 20, class: 'legend'},
+      [[Lab.INK.vermillion, '—', 'longest'], [Lab.INK.blue, '- -', 'shortest'],
+        [Lab.INK.orange, '|', 'board update']]);
   }
 
   /** How many candidates a policy samples: every server for least loaded, none for random. */

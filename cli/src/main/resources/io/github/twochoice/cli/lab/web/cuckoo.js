@@ -122,6 +122,13 @@
       'Moves, last first: ' + steps.join(';  '));
   }
 
+  /** The colour of the label of an edge drawn in `colour`: its hue, dark enough to read. */
+  function ink(colour) {
+    const inks = {[C.vermillion]: Lab.INK.vermillion, [C.orange]: Lab.INK.orange,
+      [C.blue]: Lab.INK.blue};
+    return inks[colour] || '#555555';
+  }
+
   /** A numbered disc: a move's place in the path, drawn on its arrow instead of a long label. */
   function badge(figure, x, y, number, colour) {
     Lab.svg(figure, 'circle', {cx: x, cy: y, r: 13, fill: '#ffffff', stroke: colour,
@@ -201,7 +208,7 @@
           ? loop(figure, points[0], [cx, cy], rank, style)
           : curve(figure, points[0], points[1], rank - (count - 1) / 2, style);
         Lab.svg(figure, 'text', {x: label[0], y: label[1] + 5, 'font-size': 15,
-          'text-anchor': 'middle', fill: colour === '#b5b5b5' ? '#555555' : colour,
+          'text-anchor': 'middle', fill: ink(colour),
           'font-weight': 'bold', stroke: '#ffffff', 'stroke-width': 4, 'paint-order': 'stroke',
           class: 'edge-label', 'data-key': key}, key);
       } else {
@@ -261,10 +268,11 @@
       const keys = insert.component.keys.length;
       const slots = insert.component.buckets.length * data.b;
       Lab.svg(figure, 'text', {x: 640, y: GRAPH_TOP + 220, 'font-size': 22, 'font-weight': 'bold',
-        fill: C.vermillion, id: 'failure-note'},
+        fill: Lab.INK.vermillion, id: 'failure-note'},
       'Component: ' + insert.component.buckets.length + ' buckets, ' + slots + ' slots, '
         + keys + ' keys');
-      Lab.svg(figure, 'text', {x: 640, y: GRAPH_TOP + 252, 'font-size': 22, fill: C.vermillion},
+      Lab.svg(figure, 'text', {x: 640, y: GRAPH_TOP + 252, 'font-size': 22,
+        fill: Lab.INK.vermillion},
         '+ key ' + insert.key + ' = ' + (keys + 1) + ' keys for ' + slots + ' slots'
         + (data.d === 2 && data.b === 1 ? ': a second cycle' : ''));
     }

@@ -12,7 +12,7 @@
       '  a = a random bin of the left half',
       '  b = a random bin of the right half',
       '  if load(a) <= load(b): put it into a',
-      '                         (a tie goes left)',
+      '    a tie goes left, to a',
       '  else: put it into b',
     ],
     random: [
@@ -90,7 +90,7 @@
         'text-anchor': 'middle', fill: '#555555'}, bin);
       if (c >= 0) {
         Lab.svg(figure, 'text', {x: x + width / 2, y: top + 22, 'font-size': 20,
-          'font-weight': 'bold', 'text-anchor': 'middle', fill: Lab.COLOURS.blue},
+          'font-weight': 'bold', 'text-anchor': 'middle', fill: Lab.INK.blue},
         c === 0 ? 'a' : 'b');
       }
     }
@@ -107,7 +107,7 @@
       const winner = data.chosen[last] === 0 ? 'a' : 'b';
       const badge = Lab.svg(figure, 'g', {id: 'tie-badge'});
       Lab.svg(badge, 'rect', {x: WIDTH - 470, y: 12, width: 450, height: 44, rx: 8,
-        fill: Lab.COLOURS.vermillion});
+        fill: Lab.INK.vermillion});
       Lab.svg(badge, 'text', {x: WIDTH - 245, y: 43, 'font-size': 24, 'font-weight': 'bold',
         'text-anchor': 'middle', fill: '#ffffff'},
       'TIE at load ' + (loads[data.candidates[last][data.chosen[last]]] - 1) + ' → ' + winner

@@ -6,7 +6,8 @@
  * the parameters of the run on screen and its step in the URL (read and checked in one place,
  * written at a bounded rate), highlights the pseudocode line of the step, asks the student to
  * predict the next step when predict mode is on (accepting every answer the rule allows, one score
- * per run), exports the figure as SVG and its data as CSV, and shows a one-line message when a
+ * per run), switches to projector mode (the figure first, fitted to the screen, no text under
+ * 18 px), exports the figure as SVG and its data as CSV, and shows a one-line message when a
  * parameter is refused. Nothing here computes a step: it only replays what the server sent.
  */
 'use strict';
@@ -21,12 +22,21 @@ const Lab = (() => {
     /* grey outlines a shape (3.4:1 on white); light only draws grid lines. */
     grey: '#8c8c8c', light: '#e4e4e4',
   };
+  /* The same hues dark enough for text: at least 4.5:1 on white and on the light blue fills. */
+  const INK = {
+    orange: '#895f00', sky: '#346d8e', green: '#007656', blue: '#006daa',
+    vermillion: '#aa4b00', purple: '#905576',
+  };
   const SERIES = [COLOURS.blue, COLOURS.orange, COLOURS.green, COLOURS.purple, COLOURS.vermillion,
     COLOURS.sky, COLOURS.black, COLOURS.yellow];
   const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64, 128];
   const MAX_TICKS_PER_SECOND = 30;
   /* Chrome ignores a page's address updates beyond about 200 in 10 s: write at most 10 a second. */
   const ADDRESS_INTERVAL_MS = 100;
+  /* The smallest text projector mode draws, in CSS pixels on the screen. */
+  const PROJECTOR_TEXT_PX = 18;
+  /* The URL's flags: 0 or 1, the player's to check. */
+  const FLAGS = ['predict', 'projector'];
 
   function svg(parent, tag, attributes, text) {
     const element = document.createElementNS(SVG_NS, tag);
@@ -114,6 +124,67 @@ const Lab = (() => {
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + new XMLSerializer().serializeToString(copy);
   }
 
+  function projectorOn() {
+    return document.body.classList.contains('projector');
+  }
+
+  /**
+   * Projector mode's type: every text of a drawing at least PROJECTOR_TEXT_PX on the screen,
+   * whatever the scale the drawing is fitted at; out of it, each text the size it was drawn.
+   */
+  function fitText(drawing) {
+    const matrix = drawing.getScreenCTM();
+    const least = matrix && matrix.a > 0 ? PROJECTOR_TEXT_PX / matrix.a : 0;
+    for (const text of drawing.querySelectorAll('text')) {
+      if (text.dataset.drawnSize === undefined) {
+        text.dataset.drawnAttribute = text.getAttribute('font-size') || '';
+        text.dataset.drawnSize = String(parseFloat(getComputedStyle(text).fontSize));
+      }
+      const drawn = Number(text.dataset.drawnSize);
+      if (projectorOn() && drawn < least) {
+        text.setAttribute('font-size', least.toFixed(1));
+      } else if (text.dataset.drawnAttribute) {
+        text.setAttribute('font-size', text.dataset.drawnAttribute);
+      } else {
+        text.removeAttribute('font-size');
+      }
+      if (text.dataset.maxWidth) {
+        shorten(text, Number(text.dataset.maxWidth));
+      }
+    }
+  }
+
+  /** Ends a text with … where it would run past `width`; the whole text stays in data-full. */
+  function shorten(text, width) {
+    if (text.dataset.full === undefined) {
+      text.dataset.full = text.textContent;
+    }
+    const full = text.dataset.full;
+    text.textContent = full;
+    for (let keep = full.length - 1; keep > 0 && text.getComputedTextLength() > width; keep--) {
+      text.textContent = full.slice(0, keep) + '…';
+    }
+  }
+
+  /**
+   * A legend on one line: each item a coloured mark and its label, in one text so that the items
+   * keep their spacing at any type size. `items` are [colour, mark, label].
+   */
+  function legendLine(parent, attributes, items) {
+    const line = svg(parent, 'text', attributes);
+    items.forEach(([colour, mark, label], i) => {
+      svg(line, 'tspan', {fill: colour, 'font-weight': 'bold', class: 'mark'},
+        (i > 0 ? '\u2003' : '') + mark);
+      svg(line, 'tspan', {}, '\u2002' + label);
+    });
+    return line;
+  }
+
+  /** Fits the text of the figure and of every chart to the mode and the screen. */
+  function fitAllText() {
+    document.querySelectorAll('#figure, .chart svg').forEach(fitText);
+  }
+
   function csvLine(cells) {
     return cells.map((cell) => {
       const text = String(cell);
@@ -194,7 +265,7 @@ const Lab = (() => {
   /**
    * The one place a page reads its URL: fills every named field of its forms, and returns the
    * URL with the first value a field refused (null if none). A select takes any value, which the
-   * server then names in its error; the step and predict flags are the player's to check.
+   * server then names in its error; the step and the flags are the player's to check.
    */
   function readUrl() {
     const url = new URLSearchParams(location.search);
@@ -212,8 +283,10 @@ const Lab = (() => {
         }
       }
     }
-    if (url.has('predict') && !['0', '1'].includes(url.get('predict'))) {
-      refused = refused || 'predict must be 0 or 1: ' + url.get('predict');
+    for (const flag of FLAGS) {
+      if (url.has(flag) && !['0', '1'].includes(url.get(flag))) {
+        refused = refused || flag + ' must be 0 or 1: ' + url.get(flag);
+      }
     }
     return {url, refused};
   }
@@ -238,7 +311,7 @@ const Lab = (() => {
   function buildPlayer(container, page) {
     container.innerHTML = `
       <div id="error" class="error" role="alert" hidden></div>
-      <div class="controls" role="toolbar" aria-label="Player">
+      <div class="controls player-controls" role="toolbar" aria-label="Player">
         <button type="button" id="to-start" title="Back to step 0 (Home)" aria-label="Back to step 0">|◀ Start</button>
         <button type="button" id="back" title="Step back (Left arrow)">◀ Back</button>
         <button type="button" id="play" class="primary" title="Play or pause (Space)">▶ Play</button>
@@ -249,12 +322,14 @@ const Lab = (() => {
         <button type="button" id="go" title="Jump to this step">Go</button>
         <span id="step-label" aria-live="polite">step 0 / 0</span>
       </div>
-      <div class="controls">
+      <div class="controls mode-controls">
         <label><input type="checkbox" id="predict"> Predict before reveal (P)</label>
         <span id="score">score 0 / 0</span>
+        <button type="button" id="projector" aria-pressed="false"
+          title="The figure first, fitted to the screen, in large type (F)">Projector</button>
         <button type="button" id="export-svg">Export SVG</button>
         <button type="button" id="export-csv">Export CSV</button>
-        <span class="keys">Keys: Space play/pause, ← →, Home, End, + −, P, 1–9 answer</span>
+        <span class="keys">Keys: Space play/pause, ← →, Home, End, + −, P, F, 1–9 answer</span>
       </div>
       <div id="question" hidden>
         <p id="question-text"></p>
@@ -264,6 +339,7 @@ const Lab = (() => {
       <div class="stage">
         <div class="figure-box">
           <svg id="figure" viewBox="0 0 ${page.width} ${page.height}" role="img"
+            preserveAspectRatio="xMidYMin meet"
             aria-label="${page.figureLabel}"></svg>
         </div>
         <aside>
@@ -301,6 +377,8 @@ const Lab = (() => {
       total: 0, scores: [], question: null, resume: false};
     const {url, refused} = readUrl();
     $('predict').checked = url.get('predict') === '1';
+    setProjector(url.get('projector') === '1');
+    new ResizeObserver(fitAllText).observe(figure);
 
     function steps() {
       return state.data ? state.data.steps : 0;
@@ -309,7 +387,18 @@ const Lab = (() => {
     /** The address names the run on screen (not fields edited since), its step and the mode. */
     function writeUrl() {
       address.set(state.run.concat([['step', String(state.step)],
-        ['predict', $('predict').checked ? '1' : null]]));
+        ['predict', $('predict').checked ? '1' : null],
+        ['projector', projectorOn() ? '1' : null]]));
+    }
+
+    /** Projector mode: the figure first, fitted to the screen, its text at least 18 px. */
+    function setProjector(on) {
+      document.body.classList.toggle('projector', on);
+      $('projector').setAttribute('aria-pressed', String(on));
+      fitAllText();
+      if (state.data) {
+        writeUrl();
+      }
     }
 
     /** This run's score, named by its rule. */
@@ -350,6 +439,7 @@ const Lab = (() => {
       }
       const shown = page.render(state.data, state.step, {figure, preview: state.question !== null});
       figure.setAttribute('viewBox', '0 0 ' + page.width + ' ' + (shown.height || page.height));
+      fitText(figure);
       page.pseudocode(state.data).forEach((text, i) => {
         const line = html(code, 'li', {}, text);
         if (i === shown.line) {
@@ -554,6 +644,7 @@ const Lab = (() => {
         jump();
       }
     });
+    $('projector').addEventListener('click', () => setProjector(!projectorOn()));
     $('predict').addEventListener('change', () => {
       closeQuestion();
       render();
@@ -599,6 +690,7 @@ const Lab = (() => {
           closeQuestion();
           render();
         },
+        f: () => setProjector(!projectorOn()),
       };
       if (state.question && /^[1-9]$/.test(event.key)) {
         const option = state.question.options[Number(event.key) - 1];
@@ -640,6 +732,7 @@ const Lab = (() => {
         if (data.figure) {
           const chart = html(box, 'div', {class: 'chart'});
           chart.innerHTML = data.figure.svg;
+          fitText(chart.querySelector('svg'));
           const buttons = html(box, 'div', {class: 'controls'});
           html(buttons, 'button', {type: 'button'}, 'Export SVG').addEventListener('click', () =>
             download(data.figure.file + '.svg', 'image/svg+xml', data.figure.svg));
@@ -680,6 +773,6 @@ const Lab = (() => {
     return element;
   }
 
-  return {start, oneClick, svg, html, clear, number, percent, csvLine, table, loads, buildNav,
-    COLOURS, SERIES};
+  return {start, oneClick, svg, legendLine, html, clear, number, percent, csvLine, table, loads, buildNav,
+    COLOURS, INK, SERIES};
 })();

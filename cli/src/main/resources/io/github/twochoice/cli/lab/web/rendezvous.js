@@ -50,7 +50,7 @@
       const changed = server === data.changed;
       Lab.svg(figure, 'text', {x: x + colW / 2, y: TOP - 40, 'font-size': 17,
         'text-anchor': 'middle', 'font-weight': changed ? 'bold' : 'normal',
-        fill: changed ? C.vermillion : C.black}, server);
+        fill: changed ? Lab.INK.vermillion : C.black}, server);
       const weight = phase2 ? (after >= 0 ? data.after.weights[after] : null)
         : (before >= 0 ? data.before.weights[before] : null);
       Lab.svg(figure, 'text', {x: x + colW / 2, y: TOP - 16, 'font-size': 15,
@@ -69,7 +69,7 @@
       Lab.svg(figure, 'rect', {x: 4, y, width: WIDTH - 8, height: rowH - 2,
         fill: asking ? '#e8f3fb' : r % 2 ? '#f6f6f6' : '#ffffff'});
       Lab.svg(figure, 'text', {x: 10, y: y + rowH / 2 + 6, 'font-size': Math.min(17, rowH - 6),
-        'font-family': 'monospace'}, key.length > 30 ? key.slice(0, 29) + '…' : key);
+        'font-family': 'monospace', 'data-max-width': KEY_W - 16}, key);
       const ownerBefore = data.before.servers[data.before.owners[r]];
       const ownerAfter = data.after.servers[data.after.owners[r]];
       servers.forEach((server, c) => {
@@ -103,7 +103,7 @@
         moved += didMove ? 1 : 0;
         Lab.svg(figure, 'text', {x: WIDTH - MOVED_W, y: y + rowH / 2 + 6,
           'font-size': Math.min(17, rowH - 6), 'font-weight': didMove ? 'bold' : 'normal',
-          fill: didMove ? C.vermillion : '#555555', class: didMove ? 'moved' : 'stayed'},
+          fill: didMove ? Lab.INK.vermillion : '#555555', class: didMove ? 'moved' : 'stayed'},
         didMove ? '→ ' + ownerAfter : 'stays');
       }
     });
