@@ -830,6 +830,29 @@ class LabBrowserTest {
         Files.copy(file, docs.resolve(view.file()), StandardCopyOption.REPLACE_EXISTING);
       }
 
+      for (String page :
+          List.of(
+              "/dleft.html?histogram-n=1000",
+              "/board.html?sweep-requests=1000",
+              "/cuckoo.html?sweep-cells=1024&sweep-trials=20",
+              "/balls.html?large-n=10000")) {
+        open(page + "&projector=1");
+        WebElement form = driver.findElement(By.cssSelector(".large form"));
+        form.findElement(By.cssSelector("button")).click();
+        waitFor("document.body.dataset.computed");
+        js("document.querySelector('.large .chart').scrollIntoView();");
+        @SuppressWarnings("unchecked")
+        List<String> problems =
+            (List<String>)
+                js(
+                    TEXT_PROBLEMS,
+                    driver.findElement(By.cssSelector(".large .chart svg")),
+                    PROJECTOR_PX,
+                    TEXT_CONTRAST);
+        assertEquals(List.of(), problems, page + ": the chart of " + form.getAttribute("id"));
+        screenshot("projector-chart-" + page.substring(1, page.indexOf('.')));
+      }
+
       open("/dleft.html?n=16&balls=32&seed=2026&step=8");
       String drawn = figure();
       byId("projector").click();
