@@ -71,6 +71,22 @@ public final class Threshold {
   }
 
   /**
+   * A quantile of the loads at the first failure, by the nearest rank: the smallest load at which
+   * at least that fraction of the trials had failed. The distance between the 0.1 and the 0.9
+   * quantiles is the width of the drop of {@link #successAt}.
+   *
+   * @param fraction from 0 (exclusive) to 1
+   * @return the quantile
+   */
+  public double quantile(double fraction) {
+    if (!(fraction > 0 && fraction <= 1)) {
+      throw new IllegalArgumentException("fraction must be in (0, 1]: " + fraction);
+    }
+    int rank = (int) Math.ceil(fraction * firstFailureLoads.length);
+    return firstFailureLoads[rank - 1];
+  }
+
+  /**
    * The fraction of trials in which load · cells keys all fit.
    *
    * @param load keys per slot

@@ -11,6 +11,7 @@ import io.github.twochoice.sim.BallsIntoBins;
 import io.github.twochoice.sim.Scheme;
 import io.github.twochoice.theory.Theory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -58,10 +59,10 @@ final class BallsLab {
       int[] predicted = new int[balls + 1];
       for (int step = 0; step <= balls; step++) {
         double perBin = (double) step / n;
-        theory[step] = Layers.theory(scheme, perBin, maxLayer);
-        predicted[step] =
-            MaxLoads.predictedMaxLoad(
-                Layers.theory(scheme, perBin, (int) Math.ceil(4 * perBin) + 24), n);
+        double[] layers =
+            Layers.theory(scheme, perBin, Math.max(maxLayer, (int) Math.ceil(4 * perBin) + 24));
+        theory[step] = Arrays.copyOf(layers, maxLayer + 1);
+        predicted[step] = MaxLoads.predictedMaxLoad(layers, n);
       }
       schemes.get(s).put("theory", theory).put("predicted", predicted);
     }

@@ -166,7 +166,8 @@ final class CuckooLab {
 
   /**
    * {@code /api/cuckoo/sweep?d=&b=&cells=&trials=&seed=}: the first-failure loads of many tables
-   * and the fraction that holds all keys at each load, beside the threshold.
+   * (their median, and the loads by which a tenth and nine tenths of them had failed) and the
+   * fraction that holds all keys at each load, beside the threshold.
    */
   static Json.Obj sweep(Params params) {
     int d = params.integer("d", 2, 2, 4);
@@ -184,6 +185,8 @@ final class CuckooLab {
         .put("trials", trials)
         .put("seed", seed)
         .put("median", row.median())
+        .put("low", row.quantile(0.1))
+        .put("high", row.quantile(0.9))
         .put("threshold", row.theory())
         .put("figure", LabFigure.of(BallsFigures.cuckooChart(List.of(row))));
   }

@@ -331,6 +331,17 @@ class LabEndpointsTest {
   }
 
   @Test
+  void theSweepGivesTheMedianAndTheWidthOfTheDrop() {
+    Json.Obj answer = call("cuckoo/sweep", "d=2&b=1&cells=1024&trials=40&seed=5");
+    double[] loads =
+        CuckooThreshold.firstFailureLoads(2, 1, 1024, 40, new SplittableRandom(5).nextLong());
+    Arrays.sort(loads);
+    assertEquals(loads[3], (double) answer.get("low"), 0.0, "the 4th of 40: a tenth had failed");
+    assertEquals(loads[35], (double) answer.get("high"), 0.0, "the 36th: nine tenths");
+    assertEquals((loads[19] + loads[20]) / 2, (double) answer.get("median"), 0.0);
+  }
+
+  @Test
   void aStaleBoardMakesLeastLoadedWorseThanBestOfTwo() {
     Json.Obj answer = call("board/sweep", "servers=8&lambda=0.9&requests=4000&seed=1");
     @SuppressWarnings("unchecked")

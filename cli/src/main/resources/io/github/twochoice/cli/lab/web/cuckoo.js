@@ -345,7 +345,9 @@
   Lab.oneClick('sweep-form', '/api/cuckoo/sweep', (data, box) => {
     Lab.html(box, 'p', {id: 'sweep-summary'}, data.trials + ' tables of ' + data.cells
       + ' cells, (d, b) = (' + data.d + ', ' + data.b + '): median load at the first failure '
-      + Lab.number(data.median, 4) + '; threshold of large tables ' + Lab.number(data.threshold, 4)
-      + '.');
+      + Lab.number(data.median, 4) + ', a tenth of the tables failed by '
+      + Lab.number(data.low, 4) + ' and nine tenths by ' + Lab.number(data.high, 4)
+      + ' (the drop is ' + Lab.number(data.high - data.low, 2) + ' wide); threshold of large tables '
+      + Lab.number(data.threshold, 4) + '.');
   });
 })();
