@@ -741,7 +741,32 @@ class LabBrowserTest extends LabBrowserSession {
     List<String> problems =
         (List<String>) js(TEXT_PROBLEMS, byId("figure"), PROJECTOR_PX, TEXT_CONTRAST);
     assertEquals(List.of(), problems, what);
+    @SuppressWarnings("unchecked")
+    List<String> covered = (List<String>) js(COVERED_BUCKET_NUMBERS);
+    assertEquals(List.of(), covered, what + ": eviction arrows clear of the bucket numbers");
   }
+
+  /**
+   * The cuckoo table's bucket numbers that an eviction arrow's ends cover: the arrowhead (20 units
+   * wide) at its bucket, the line (5 wide) where it leaves.
+   */
+  private static final String COVERED_BUCKET_NUMBERS =
+      String.join(
+          "\n",
+          "const covered = [];",
+          "const label = (u) => [...document.querySelectorAll('text.bucket-label')]",
+          "  .find((t) => t.textContent === String(u)).getBBox();",
+          "const clear = (point, half, box) => point.x - half > box.x + box.width",
+          "  || point.x + half < box.x || point.y + half < box.y || point.y - half > box.y + box.height;",
+          "for (const move of document.querySelectorAll('.path-move')) {",
+          "  const start = move.getPointAtLength(0);",
+          "  const end = move.getPointAtLength(move.getTotalLength());",
+          "  if (!clear(end, 10, label(move.dataset.to))) { covered.push('to ' + move.dataset.to); }",
+          "  if (!clear(start, 2.5, label(move.dataset.from))) {",
+          "    covered.push('from ' + move.dataset.from);",
+          "  }",
+          "}",
+          "return covered;");
 
   private static final double PROJECTOR_PX = 18;
   private static final double TEXT_CONTRAST = 4.5;

@@ -48,8 +48,8 @@
       const x = at.x(u);
       const y = at.y(u);
       const isCandidate = candidates.includes(u);
-      Lab.svg(figure, 'text', {x: x + at.bucketW / 2, y: y - 4, 'font-size': 16,
-        'text-anchor': 'middle', fill: '#555555'}, u);
+      Lab.svg(figure, 'text', {x: x + 5, y: y - 4, 'font-size': 16, fill: '#555555',
+        class: 'bucket-label'}, u);
       const box = Lab.svg(figure, 'rect', {x: x + 3, y, width: at.bucketW - 6,
         height: at.slotH * data.b, rx: 4,
         fill: component.includes(u) ? '#fbe3d3' : isCandidate ? '#dcecf8' : '#ffffff',
@@ -102,10 +102,11 @@
 
   /** The eviction path on the table: the new key in, then each moved key to its next bucket. */
   function drawPath(figure, data, insert, at) {
-    const top = (u) => [at.x(u) + at.bucketW / 2, at.y(u) - 2];
+    /* Arrows land on the right of a bucket's top: its number stands on the left, uncovered. */
+    const top = (u) => [at.x(u) + 0.75 * at.bucketW, at.y(u) - 2];
     const defs = Lab.svg(figure, 'defs', {});
     const marker = Lab.svg(defs, 'marker', {id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5,
-      markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse'});
+      markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse'});
     Lab.svg(marker, 'path', {d: 'M0,0 L10,5 L0,10 z', fill: C.orange});
     insert.path.forEach((move, i) => {
       const [x1, y1] = top(move[1]);
