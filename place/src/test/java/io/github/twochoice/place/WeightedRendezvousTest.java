@@ -51,6 +51,33 @@ class WeightedRendezvousTest {
     }
   }
 
+  /** The ranking is the order of owners as the nodes ahead of a key leave, one by one. */
+  @Test
+  void theRankingIsTheOrderOfOwnersAsNodesLeave() {
+    for (int k = 0; k < 300; k++) {
+      String key = "key-" + k;
+      WeightedRendezvous<String> placement = placement(WeightedScore.LOGARITHMIC);
+      List<String> ranking = placement.ranking(key, CAPACITIES.length);
+      assertEquals(CAPACITIES.length, ranking.stream().distinct().count(), key);
+      assertEquals(ranking.subList(0, 3), placement.ranking(key, 3), "a prefix: " + key);
+      for (String next : ranking) {
+        assertEquals(next, placement.owner(key), key);
+        placement.remove(next);
+      }
+    }
+  }
+
+  @Test
+  void aRankingOfMoreNodesThanThereAreIsRefused() {
+    WeightedRendezvous<String> placement = placement(WeightedScore.LOGARITHMIC);
+    assertEquals(List.of(), placement.ranking("k", 0));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> placement.ranking("k", 9));
+    assertEquals("k must be between 0 and the number of nodes 8: 9", e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> placement.ranking("k", -1));
+    assertThrows(NullPointerException.class, () -> placement.ranking(null, 1));
+  }
+
   @Test
   void removingKeepsTheOtherWeights() {
     WeightedRendezvous<String> placement =
