@@ -1,0 +1,137 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.spymemcached;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.twochoice.place.LookupTable;
+import io.github.twochoice.place.Rendezvous;
+import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import net.spy.memcached.MemcachedNode;
+import net.spy.memcached.MemcachedNodeROImpl;
+import net.spy.memcached.NodeLocator;
+import org.junit.jupiter.api.Test;
+
+/** The locator without servers: what it answers for each key, copies and new server lists. */
+class PlacementNodeLocatorTest {
+  /** A node of the client that only has its address, which is all a locator reads. */
+  private static MemcachedNode node(String host, int port) {
+    InetSocketAddress address = InetSocketAddress.createUnresolved(host, port);
+    return (MemcachedNode)
+        Proxy.newProxyInstance(
+            MemcachedNode.class.getClassLoader(),
+            new Class<?>[] {MemcachedNode.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "getSocketAddress" -> address;
+                  case "toString" -> host + ":" + port;
+                  case "hashCode" -> System.identityHashCode(proxy);
+                  case "equals" -> proxy == args[0];
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
+  }
+
+  private static List<MemcachedNode> nodes(int count) {
+    List<MemcachedNode> nodes = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      nodes.add(node("cache-" + i, 11211));
+    }
+    return nodes;
+  }
+
+  private static List<MemcachedNode> sequence(NodeLocator locator, String key) {
+    List<MemcachedNode> sequence = new ArrayList<>();
+    locator.getSequence(key).forEachRemaining(sequence::add);
+    return sequence;
+  }
+
+  @Test
+  void aKeysPrimaryAndFailoverAreItsRendezvousRanking() {
+    List<MemcachedNode> nodes = nodes(5);
+    PlacementNodeLocator locator = PlacementNodeLocator.rendezvous(nodes);
+    Rendezvous<MemcachedNode> rendezvous = Rendezvous.of(nodes, ServerName::of);
+    for (int k = 0; k < 200; k++) {
+      String key = "key-" + k;
+      List<MemcachedNode> ranking = rendezvous.ranking(key, 5);
+      assertEquals(ranking.get(0), locator.getPrimary(key), key);
+      assertEquals(ranking.subList(1, 5), sequence(locator, key), key);
+    }
+    assertEquals(nodes, List.copyOf(locator.getAll()));
+  }
+
+  @Test
+  void theTableFailsOverToTheRowsBackup() {
+    List<MemcachedNode> nodes = nodes(3);
+    PlacementNodeLocator locator = PlacementNodeLocator.lookupTable(nodes);
+    LookupTable<MemcachedNode> table = LookupTable.of(nodes, ServerName::of);
+    for (int k = 0; k < 200; k++) {
+      String key = "key-" + k;
+      assertEquals(table.owner(key), locator.getPrimary(key));
+      assertEquals(List.of(table.backup(key)), sequence(locator, key));
+    }
+  }
+
+  @Test
+  void aReadOnlyCopyPlacesAlikeOnReadOnlyNodes() {
+    PlacementNodeLocator locator =
+        PlacementNodeLocator.weightedRendezvous(
+            nodes(4), name -> name.startsWith("cache-1") ? 3 : 1);
+    NodeLocator copy = locator.getReadonlyCopy();
+    for (MemcachedNode node : copy.getAll()) {
+      assertInstanceOf(MemcachedNodeROImpl.class, node);
+    }
+    for (int k = 0; k < 200; k++) {
+      String key = "key-" + k;
+      assertEquals(
+          ServerName.of(locator.getPrimary(key)), ServerName.of(copy.getPrimary(key)), key);
+    }
+  }
+
+  @Test
+  void aNewServerListMovesKeysOnlyToTheNewServer() {
+    List<MemcachedNode> nodes = nodes(4);
+    PlacementNodeLocator locator = PlacementNodeLocator.rendezvous(nodes);
+    List<MemcachedNode> before = new ArrayList<>();
+    for (int k = 0; k < 1000; k++) {
+      before.add(locator.getPrimary("key-" + k));
+    }
+    MemcachedNode added = node("cache-4", 11211);
+    List<MemcachedNode> more = new ArrayList<>(nodes);
+    more.add(added);
+    locator.updateLocator(more);
+    int moved = 0;
+    for (int k = 0; k < 1000; k++) {
+      MemcachedNode now = locator.getPrimary("key-" + k);
+      if (now != before.get(k)) {
+        assertEquals(added, now, "a key moves only to the new server");
+        moved++;
+      }
+    }
+    assertEquals(200, moved, 4 * Math.sqrt(1000 * 0.2 * 0.8), "about 1/(N + 1) of the keys");
+  }
+
+  @Test
+  void badServerListsAreRefusedWithTheirReason() {
+    List<MemcachedNode> twins = List.of(node("cache", 1), node("cache", 1));
+    IllegalArgumentException twice =
+        assertThrows(IllegalArgumentException.class, () -> PlacementNodeLocator.rendezvous(twins));
+    assertEquals(true, twice.getMessage().contains("cache:1"), twice.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> PlacementNodeLocator.lookupTable(nodes(1)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PlacementNodeLocator.weightedRendezvous(nodes(2), name -> -1));
+    assertThrows(NullPointerException.class, () -> PlacementNodeLocator.rendezvous(null));
+    NullPointerException weights =
+        assertThrows(
+            NullPointerException.class,
+            () -> PlacementNodeLocator.weightedRendezvous(nodes(2), null));
+    assertEquals("weightOf", weights.getMessage());
+  }
+}
