@@ -9,9 +9,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,9 @@ import java.util.Set;
 final class MemcachedServers implements AutoCloseable {
   static final Path BINARY = Path.of(System.getProperty("memcached.binary", "/usr/bin/memcached"));
   static final String INSTALL = "apt-get install -y --no-install-recommends memcached";
+
+  /** 127.0.0.1 as an address without a host name, so that the client names it 127.0.0.1. */
+  private static final InetAddress LOOPBACK = loopback();
 
   private final int[] ports;
   private final Process[] processes;
@@ -72,7 +77,7 @@ final class MemcachedServers implements AutoCloseable {
   List<InetSocketAddress> addresses() {
     List<InetSocketAddress> addresses = new ArrayList<>();
     for (int port : ports) {
-      addresses.add(new InetSocketAddress("127.0.0.1", port));
+      addresses.add(new InetSocketAddress(LOOPBACK, port));
     }
     return addresses;
   }
@@ -98,7 +103,8 @@ final class MemcachedServers implements AutoCloseable {
             .start();
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (true) {
-      try (Socket probe = new Socket("127.0.0.1", ports[i])) {
+      try {
+        new Socket(LOOPBACK, ports[i]).close();
         return;
       } catch (IOException refused) {
         if (System.nanoTime() > deadline || !processes[i].isAlive()) {
@@ -120,7 +126,7 @@ final class MemcachedServers implements AutoCloseable {
           "get " + String.join(" ", keys.subList(from, Math.min(keys.size(), from + 100)));
       for (String line : ask(i, request)) {
         if (line.startsWith("VALUE ")) {
-          held.add(line.split(" ")[1]);
+          held.add(line.split(" ", -1)[1]);
         }
       }
     }
@@ -130,7 +136,7 @@ final class MemcachedServers implements AutoCloseable {
   /** A counter of server i's {@code stats}, such as {@code curr_items}. */
   long stat(int i, String name) {
     for (String line : ask(i, "stats")) {
-      String[] parts = line.split(" ");
+      String[] parts = line.split(" ", -1);
       if (parts.length == 3 && parts[0].equals("STAT") && parts[1].equals(name)) {
         return Long.parseLong(parts[2]);
       }
@@ -140,7 +146,7 @@ final class MemcachedServers implements AutoCloseable {
 
   /** Empties server i (the text protocol's flush_all). */
   void flush(int i) {
-    try (Socket socket = new Socket("127.0.0.1", ports[i])) {
+    try (Socket socket = new Socket(LOOPBACK, ports[i])) {
       socket.getOutputStream().write("flush_all\r\n".getBytes(StandardCharsets.US_ASCII));
       String answer =
           new BufferedReader(
@@ -156,7 +162,7 @@ final class MemcachedServers implements AutoCloseable {
 
   /** Sends one text-protocol request to server i and returns its answer's lines up to END. */
   private List<String> ask(int i, String request) {
-    try (Socket socket = new Socket("127.0.0.1", ports[i])) {
+    try (Socket socket = new Socket(LOOPBACK, ports[i])) {
       OutputStream out = socket.getOutputStream();
       out.write((request + "\r\n").getBytes(StandardCharsets.US_ASCII));
       out.flush();
@@ -170,6 +176,14 @@ final class MemcachedServers implements AutoCloseable {
       return lines;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  private static InetAddress loopback() {
+    try {
+      return InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+    } catch (UnknownHostException impossible) {
+      throw new AssertionError(impossible);
     }
   }
 

@@ -165,7 +165,7 @@ class RealMemcachedTest {
   /** A count within four standard deviations of Binomial(n, p). */
   private static void assertBinomial(long count, int n, double p, String what) {
     double sd = Math.sqrt(n * p * (1 - p));
-    assertEquals(n * p, count, 4 * sd, what);
+    assertEquals(n * p, (double) count, 4 * sd, what);
   }
 
   @Test
