@@ -53,12 +53,12 @@ class RealMemcachedTest {
   /** spymemcached logs through java.util.logging here; kept so the level holds. */
   private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
 
-  private MemcachedServers servers;
+  private LocalMemcached servers;
   private final List<MemcachedClient> clients = new ArrayList<>();
 
   @BeforeAll
   static void needsMemcached() {
-    String missing = MemcachedServers.missing();
+    String missing = LocalMemcached.missing();
     if (missing != null && Boolean.getBoolean("memcached.required")) {
       fail(missing);
     }
@@ -170,7 +170,7 @@ class RealMemcachedTest {
 
   @Test
   void eachKeyIsOnTheServerRendezvousNamesAndEveryKeyIsReachable() throws Exception {
-    servers = MemcachedServers.start(4);
+    servers = LocalMemcached.start(4);
     MemcachedClient client = client(PlacementNodeLocator::rendezvous);
     setAll(client);
     Rendezvous<String> rendezvous = Rendezvous.ofNames(servers.names());
@@ -186,7 +186,7 @@ class RealMemcachedTest {
 
   @Test
   void aStoppedServersKeysAndOnlyThoseMoveEachToItsNextServer() throws Exception {
-    servers = MemcachedServers.start(4);
+    servers = LocalMemcached.start(4);
     MemcachedClient client = client(PlacementNodeLocator::rendezvous);
     setAll(client);
     Rendezvous<String> rendezvous = Rendezvous.ofNames(servers.names());
@@ -226,7 +226,7 @@ class RealMemcachedTest {
 
   @Test
   void weightsAreHeldWithinTheBinomialSpread() throws Exception {
-    servers = MemcachedServers.start(4);
+    servers = LocalMemcached.start(4);
     double[] weights = {1, 2, 3, 2};
     Function<String, Double> weightOf = name -> weights[servers.names().indexOf(name)];
     MemcachedClient client =
@@ -245,7 +245,7 @@ class RealMemcachedTest {
 
   @Test
   void theLookupTableFailsOverToEachKeysBackup() throws Exception {
-    servers = MemcachedServers.start(3);
+    servers = LocalMemcached.start(3);
     MemcachedClient client = client(PlacementNodeLocator::lookupTable);
     setAll(client);
     LookupTable<String> table = LookupTable.of(servers.names(), name -> name);
@@ -262,7 +262,7 @@ class RealMemcachedTest {
 
   @Test
   void aNewServerTakesAboutOneInNPlusOneKeysWhereModNMovesMost() throws Exception {
-    servers = MemcachedServers.start(5);
+    servers = LocalMemcached.start(5);
     int rendezvousMoved =
         movedByAFifthServer(new PlacementConnectionFactory(PlacementNodeLocator::rendezvous));
     assertBinomial(rendezvousMoved, KEYS, 1.0 / 5, "rendezvous: keys that miss after the join");

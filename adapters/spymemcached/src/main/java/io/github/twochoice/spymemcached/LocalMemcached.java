@@ -23,13 +23,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Real memcached processes (Debian's {@code memcached}) on free loopback ports, stopped and
- * restarted as a test needs, and read through memcached's own text protocol, not through the client
- * under test: which keys a server holds, and its {@code stats}.
+ * Local memcached processes for experiments and tests: started on free loopback ports from the
+ * {@code memcached} binary (Debian's package, or {@code -Dmemcached.binary}), stopped as a crash
+ * would and restarted, and read through memcached's own text protocol rather than through a client:
+ * which keys a server holds, and its {@code stats}.
+ *
+ * <p>Cost: a process of 16 MB of cache per server; each read opens a connection.
  */
-final class MemcachedServers implements AutoCloseable {
-  static final Path BINARY = Path.of(System.getProperty("memcached.binary", "/usr/bin/memcached"));
-  static final String INSTALL = "apt-get install -y --no-install-recommends memcached";
+public final class LocalMemcached implements AutoCloseable {
+  /** Where the {@code memcached} binary is looked for. */
+  public static final Path BINARY =
+      Path.of(System.getProperty("memcached.binary", "/usr/bin/memcached"));
+
+  /** The command that installs the binary on Debian. */
+  public static final String INSTALL = "apt-get install -y --no-install-recommends memcached";
 
   /** 127.0.0.1 as an address without a host name, so that the client names it 127.0.0.1. */
   private static final InetAddress LOOPBACK = loopback();
@@ -37,7 +44,7 @@ final class MemcachedServers implements AutoCloseable {
   private final int[] ports;
   private final Process[] processes;
 
-  private MemcachedServers(int count) throws IOException {
+  private LocalMemcached(int count) throws IOException {
     ports = new int[count];
     processes = new Process[count];
     for (int i = 0; i < count; i++) {
@@ -46,27 +53,56 @@ final class MemcachedServers implements AutoCloseable {
     }
   }
 
-  /** Why real servers cannot run here, or null. */
-  static String missing() {
+  /**
+   * Says why local servers cannot run here.
+   *
+   * @return the reason, naming the binary and the command that installs it, or null if they can
+   */
+  public static String missing() {
     return Files.isExecutable(BINARY)
         ? null
         : "the real-server tests need " + BINARY + " (install it: " + INSTALL + ")";
   }
 
-  static MemcachedServers start(int count) throws IOException {
-    return new MemcachedServers(count);
+  /**
+   * Starts servers and waits until each answers.
+   *
+   * @param count how many, at least one
+   * @return the running servers
+   * @throws IOException if one does not start within ten seconds
+   */
+  public static LocalMemcached start(int count) throws IOException {
+    if (count < 1) {
+      throw new IllegalArgumentException("count must be at least 1: " + count);
+    }
+    return new LocalMemcached(count);
   }
 
-  int size() {
+  /**
+   * Returns the number of servers, running or stopped.
+   *
+   * @return the count
+   */
+  public int size() {
     return ports.length;
   }
 
-  /** Server i's {@code host:port}, as the client is given it and the placement names it. */
-  String name(int i) {
+  /**
+   * Returns server i's {@code host:port}, as a client is given it and the placement names it.
+   *
+   * @param i the server, from 0
+   * @return {@code 127.0.0.1:port}
+   */
+  public String name(int i) {
     return "127.0.0.1:" + ports[i];
   }
 
-  List<String> names() {
+  /**
+   * Returns every server's {@code host:port}, in order.
+   *
+   * @return the names
+   */
+  public List<String> names() {
     List<String> names = new ArrayList<>();
     for (int i = 0; i < ports.length; i++) {
       names.add(name(i));
@@ -74,7 +110,12 @@ final class MemcachedServers implements AutoCloseable {
     return names;
   }
 
-  List<InetSocketAddress> addresses() {
+  /**
+   * Returns every server's address, in order, for a client.
+   *
+   * @return the addresses
+   */
+  public List<InetSocketAddress> addresses() {
     List<InetSocketAddress> addresses = new ArrayList<>();
     for (int port : ports) {
       addresses.add(new InetSocketAddress(LOOPBACK, port));
@@ -82,13 +123,23 @@ final class MemcachedServers implements AutoCloseable {
     return addresses;
   }
 
-  /** Stops server i as a crash would, and waits until its port refuses connections. */
-  void stop(int i) throws InterruptedException {
+  /**
+   * Stops server i as a crash would, and waits until its process has ended.
+   *
+   * @param i the server
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public void stop(int i) throws InterruptedException {
     processes[i].destroyForcibly().waitFor();
   }
 
-  /** Starts server i, empty, on its port, and waits until it answers. */
-  void restart(int i) throws IOException {
+  /**
+   * Starts server i, empty, on its port, and waits until it answers.
+   *
+   * @param i the server, stopped
+   * @throws IOException if it does not start within ten seconds
+   */
+  public void restart(int i) throws IOException {
     List<String> command =
         new ArrayList<>(
             List.of(BINARY.toString(), "-l", "127.0.0.1", "-p", "" + ports[i], "-U", "0"));
@@ -115,8 +166,15 @@ final class MemcachedServers implements AutoCloseable {
     }
   }
 
-  /** The keys among {@code keys} that server i holds, read with the text protocol's get. */
-  Set<String> holding(int i, List<String> keys) {
+  /**
+   * Returns the keys among {@code keys} that server i holds, read with the text protocol's get;
+   * none if it is stopped.
+   *
+   * @param i the server
+   * @param keys the keys to look for
+   * @return those it holds
+   */
+  public Set<String> holding(int i, List<String> keys) {
     Set<String> held = new HashSet<>();
     if (!processes[i].isAlive()) {
       return held;
@@ -133,8 +191,15 @@ final class MemcachedServers implements AutoCloseable {
     return held;
   }
 
-  /** A counter of server i's {@code stats}, such as {@code curr_items}. */
-  long stat(int i, String name) {
+  /**
+   * Returns a counter of server i's {@code stats}, such as {@code curr_items} or {@code get_hits}.
+   *
+   * @param i the server, running
+   * @param name the counter
+   * @return its value
+   * @throws IllegalArgumentException if the server has no such counter
+   */
+  public long stat(int i, String name) {
     for (String line : ask(i, "stats")) {
       String[] parts = line.split(" ", -1);
       if (parts.length == 3 && parts[0].equals("STAT") && parts[1].equals(name)) {
@@ -144,8 +209,12 @@ final class MemcachedServers implements AutoCloseable {
     throw new IllegalArgumentException("no stat " + name);
   }
 
-  /** Empties server i (the text protocol's flush_all). */
-  void flush(int i) {
+  /**
+   * Empties server i (the text protocol's {@code flush_all}).
+   *
+   * @param i the server, running
+   */
+  public void flush(int i) {
     try (Socket socket = new Socket(LOOPBACK, ports[i])) {
       socket.getOutputStream().write("flush_all\r\n".getBytes(StandardCharsets.US_ASCII));
       String answer =
@@ -193,6 +262,7 @@ final class MemcachedServers implements AutoCloseable {
     }
   }
 
+  /** Stops every server. */
   @Override
   public void close() {
     for (Process process : processes) {
