@@ -124,6 +124,16 @@ public final class LocalMemcached implements AutoCloseable {
   }
 
   /**
+   * Says whether server i is running.
+   *
+   * @param i the server
+   * @return false once stopped, until restarted
+   */
+  public boolean running(int i) {
+    return processes[i].isAlive();
+  }
+
+  /**
    * Stops server i as a crash would, and waits until its process has ended.
    *
    * @param i the server

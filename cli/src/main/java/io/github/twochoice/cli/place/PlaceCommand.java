@@ -6,11 +6,15 @@ package io.github.twochoice.cli.place;
 
 import io.github.twochoice.cli.common.CommonOptions;
 import io.github.twochoice.cli.common.EnumNames;
+import io.github.twochoice.cli.common.Progress;
+import io.github.twochoice.cli.common.Table;
+import io.github.twochoice.cli.live.LiveExperiment;
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.cli.weblog.AccessLogReader;
 import io.github.twochoice.cli.weblog.LogFormat;
 import io.github.twochoice.cli.weblog.LogTime;
 import io.github.twochoice.cli.weblog.TimeWindow;
+import io.github.twochoice.spymemcached.LocalMemcached;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -119,8 +123,25 @@ public final class PlaceCommand implements Runnable {
               + " 1995-07-01 --to 1995-07-08 keeps the 7 days from 1 to 7 July.")
   String to;
 
+  @Option(
+      names = "--memcached",
+      paramLabel = "N",
+      description =
+          "Instead of the simulation's tables: start N local memcached servers and a spare, and"
+              + " replay the log through the spymemcached client as a cache would (get; on a"
+              + " miss, set) under mod N, Ketama, rendezvous, weighted rendezvous and the lookup"
+              + " table, the middle server stopped a third of the way through and replaced by"
+              + " the spare two thirds through; print each phase's hit ratio, the keys lost and"
+              + " moved, and the keys per server from memcached's stats, real beside simulated."
+              + " Needs memcached (apt-get install memcached); N at least 3.")
+  Integer memcached;
+
   @Override
   public void run() {
+    if (memcached != null) {
+      runLive();
+      return;
+    }
     int failedNumber = PlacementStudy.proxyNumber(failed);
     common.check(
         failedNumber > 0,
@@ -186,6 +207,36 @@ public final class PlaceCommand implements Runnable {
     common.section(
         "Hot keys: the hottest URLs replicated on primary and backup (rendezvous)",
         tables.replication());
+  }
+
+  /** --memcached N: the live experiment on real servers, beside its simulation. */
+  private void runLive() {
+    common.check(memcached >= 3, "--memcached", "at least 3 servers", memcached);
+    String missing = LocalMemcached.missing();
+    if (missing != null) {
+      throw new ParameterException(spec.commandLine(), "--memcached: " + missing);
+    }
+    AccessLog log = readLog(timeWindow());
+    LiveExperiment live = new LiveExperiment(log.urls(), log.requestOrder(), memcached);
+    common
+        .out()
+        .printf(
+            Locale.ROOT,
+            "%s: %d requests replayed on %d memcached servers and a spare%s; server %d stops"
+                + " after a third, the spare replaces it after two thirds%n",
+            log.source(),
+            live.requests(),
+            memcached,
+            live.skipped() == 0 ? "" : " (" + live.skipped() + " with URLs memcached refuses)",
+            live.stopped() + 1);
+    Progress progress = common.progress("schemes", LiveExperiment.schemes());
+    try {
+      Table table = live.run(done -> progress.step());
+      progress.finish();
+      common.section("The log through real memcached servers, beside the simulation", table);
+    } catch (IOException e) {
+      throw new ParameterException(spec.commandLine(), "--memcached: " + e.getMessage(), e);
+    }
   }
 
   /** --from and --to as a window; a time that cannot be read is a one-line usage error. */

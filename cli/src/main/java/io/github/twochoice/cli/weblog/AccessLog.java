@@ -21,6 +21,7 @@ public final class AccessLog {
   private final String source;
   private final LogFormat format;
   private final Map<String, Long> requestsPerUrl;
+  private final int[] requestOrder;
   private final long[] responseBytes;
   private final long skippedLines;
   private final long firstSkippedLine;
@@ -31,6 +32,7 @@ public final class AccessLog {
       String source,
       LogFormat format,
       Map<String, Long> requestsPerUrl,
+      int[] requestOrder,
       long[] responseBytes,
       long skippedLines,
       long firstSkippedLine,
@@ -39,11 +41,21 @@ public final class AccessLog {
     this.source = source;
     this.format = format;
     this.requestsPerUrl = Collections.unmodifiableMap(new LinkedHashMap<>(requestsPerUrl));
+    this.requestOrder = requestOrder.clone();
     this.responseBytes = responseBytes.clone();
     this.skippedLines = skippedLines;
     this.firstSkippedLine = firstSkippedLine;
     this.window = window;
     this.outsideWindow = outsideWindow;
+  }
+
+  /**
+   * The requests in the order of the log, each as the index of its URL in {@link #urls()}.
+   *
+   * @return a new array, one entry per request
+   */
+  public int[] requestOrder() {
+    return requestOrder.clone();
   }
 
   /**

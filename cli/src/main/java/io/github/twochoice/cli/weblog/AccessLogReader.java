@@ -15,6 +15,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
@@ -134,7 +135,9 @@ public final class AccessLogReader {
     BufferedReader lines =
         new BufferedReader(new InputStreamReader(decompressed(raw), StandardCharsets.UTF_8));
     Map<String, Long> requestsPerUrl = new LinkedHashMap<>();
+    Map<String, Integer> indexOfUrl = new HashMap<>();
     long[] sizes = new long[1024];
+    int[] order = new int[1024];
     int requests = 0;
     long lineNumber = 0;
     long skipped = 0;
@@ -170,13 +173,16 @@ public final class AccessLogReader {
       requestsPerUrl.merge(request.url(), 1L, Long::sum);
       if (requests == sizes.length) {
         sizes = Arrays.copyOf(sizes, 2 * requests);
+        order = Arrays.copyOf(order, 2 * requests);
       }
+      order[requests] = indexOfUrl.computeIfAbsent(request.url(), url -> indexOfUrl.size());
       sizes[requests++] = request.bytes();
     }
     return new AccessLog(
         source,
         chosen == null ? LogFormat.KEYS : chosen,
         requestsPerUrl,
+        Arrays.copyOf(order, requests),
         Arrays.copyOf(sizes, requests),
         skipped,
         firstSkipped,

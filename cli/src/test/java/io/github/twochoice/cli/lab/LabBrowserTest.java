@@ -751,22 +751,22 @@ class LabBrowserTest extends LabBrowserSession {
    * wide) at its bucket, the line (5 wide) where it leaves.
    */
   private static final String COVERED_BUCKET_NUMBERS =
-      String.join(
-          "\n",
-          "const covered = [];",
-          "const label = (u) => [...document.querySelectorAll('text.bucket-label')]",
-          "  .find((t) => t.textContent === String(u)).getBBox();",
-          "const clear = (point, half, box) => point.x - half > box.x + box.width",
-          "  || point.x + half < box.x || point.y + half < box.y || point.y - half > box.y + box.height;",
-          "for (const move of document.querySelectorAll('.path-move')) {",
-          "  const start = move.getPointAtLength(0);",
-          "  const end = move.getPointAtLength(move.getTotalLength());",
-          "  if (!clear(end, 10, label(move.dataset.to))) { covered.push('to ' + move.dataset.to); }",
-          "  if (!clear(start, 2.5, label(move.dataset.from))) {",
-          "    covered.push('from ' + move.dataset.from);",
-          "  }",
-          "}",
-          "return covered;");
+      """
+      const covered = [];
+      const label = (u) => [...document.querySelectorAll('text.bucket-label')]
+        .find((t) => t.textContent === String(u)).getBBox();
+      const clear = (point, half, box) => point.x - half > box.x + box.width
+        || point.x + half < box.x || point.y + half < box.y || point.y - half > box.y + box.height;
+      for (const move of document.querySelectorAll('.path-move')) {
+        const start = move.getPointAtLength(0);
+        const end = move.getPointAtLength(move.getTotalLength());
+        if (!clear(end, 10, label(move.dataset.to))) { covered.push('to ' + move.dataset.to); }
+        if (!clear(start, 2.5, label(move.dataset.from))) {
+          covered.push('from ' + move.dataset.from);
+        }
+      }
+      return covered;
+      """;
 
   private static final double PROJECTOR_PX = 18;
   private static final double TEXT_CONTRAST = 4.5;
@@ -777,40 +777,40 @@ class LabBrowserTest extends LabBrowserSession {
    * none); a legend's coloured marks (tspan.mark) are not text.
    */
   private static final String TEXT_PROBLEMS =
-      String.join(
-          "\n",
-          "const [drawing, least, ratio] = arguments;",
-          "const scale = drawing.getScreenCTM().a;",
-          "const rgba = (c) => {",
-          "  const v = (c.match(/[0-9.]+/g) || []).map(Number);",
-          "  return v.length >= 3 && (v.length < 4 || v[3] > 0) ? v.slice(0, 3) : null;",
-          "};",
-          "const lum = (c) => c.map((v) => v / 255)",
-          "  .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))",
-          "  .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);",
-          "const contrast = (a, b) => {",
-          "  const [hi, lo] = [lum(a), lum(b)].sort((p, q) => q - p);",
-          "  return (hi + 0.05) / (lo + 0.05);",
-          "};",
-          "const problems = [];",
-          "for (const text of drawing.querySelectorAll('text')) {",
-          "  if (!text.textContent.trim()) { continue; }",
-          "  const px = parseFloat(getComputedStyle(text).fontSize) * scale;",
-          "  if (px < least - 0.05) {",
-          "    problems.push(px.toFixed(1) + ' px: ' + text.textContent);",
-          "  }",
-          "  const box = text.getBoundingClientRect();",
-          "  const under = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)",
-          "    .find((e) => drawing.contains(e) && e !== drawing && !text.contains(e)",
-          "      && ['rect', 'circle'].includes(e.tagName) && rgba(getComputedStyle(e).fill));",
-          "  const paper = under ? rgba(getComputedStyle(under).fill) : [255, 255, 255];",
-          "  for (const part of [text, ...text.querySelectorAll('tspan:not(.mark)')]) {",
-          "    const colour = rgba(getComputedStyle(part).fill);",
-          "    if (colour && contrast(colour, paper) < ratio) {",
-          "      problems.push(contrast(colour, paper).toFixed(2) + ':1 ' + getComputedStyle(part).fill",
-          "        + ' on ' + paper + ': ' + part.textContent);",
-          "    }",
-          "  }",
-          "}",
-          "return problems;");
+      """
+      const [drawing, least, ratio] = arguments;
+      const scale = drawing.getScreenCTM().a;
+      const rgba = (c) => {
+        const v = (c.match(/[0-9.]+/g) || []).map(Number);
+        return v.length >= 3 && (v.length < 4 || v[3] > 0) ? v.slice(0, 3) : null;
+      };
+      const lum = (c) => c.map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+      const contrast = (a, b) => {
+        const [hi, lo] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      const problems = [];
+      for (const text of drawing.querySelectorAll('text')) {
+        if (!text.textContent.trim()) { continue; }
+        const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+        if (px < least - 0.05) {
+          problems.push(px.toFixed(1) + ' px: ' + text.textContent);
+        }
+        const box = text.getBoundingClientRect();
+        const under = document.elementsFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+          .find((e) => drawing.contains(e) && e !== drawing && !text.contains(e)
+            && ['rect', 'circle'].includes(e.tagName) && rgba(getComputedStyle(e).fill));
+        const paper = under ? rgba(getComputedStyle(under).fill) : [255, 255, 255];
+        for (const part of [text, ...text.querySelectorAll('tspan:not(.mark)')]) {
+          const colour = rgba(getComputedStyle(part).fill);
+          if (colour && contrast(colour, paper) < ratio) {
+            problems.push(contrast(colour, paper).toFixed(2) + ':1 ' + getComputedStyle(part).fill
+              + ' on ' + paper + ': ' + part.textContent);
+          }
+        }
+      }
+      return problems;
+      """;
 }

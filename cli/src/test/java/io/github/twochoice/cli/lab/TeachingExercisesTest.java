@@ -276,7 +276,7 @@ class TeachingExercisesTest extends LabBrowserSession {
   private static List<int[]> edges(String selector) {
     List<int[]> edges = new ArrayList<>();
     for (WebElement edge : driver.findElements(By.cssSelector(selector))) {
-      String[] buckets = edge.getAttribute("data-buckets").split(" ");
+      String[] buckets = edge.getAttribute("data-buckets").split(" ", -1);
       edges.add(new int[] {Integer.parseInt(buckets[0]), Integer.parseInt(buckets[1])});
     }
     return edges;
@@ -338,7 +338,7 @@ class TeachingExercisesTest extends LabBrowserSession {
   @Test
   void cuckoo3TheDropNarrowsAsTablesGrow() {
     for (String layout : List.of("2 1", "2 4", "3 1")) {
-      String[] db = layout.split(" ");
+      String[] db = layout.split(" ", -1);
       double[] width = new double[2];
       int[] cells = {1024, 65536};
       for (int c = 0; c < 2; c++) {

@@ -7,6 +7,7 @@ package io.github.twochoice.cli.weblog;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -65,6 +66,22 @@ class AccessLogReaderTest {
     assertEquals(2, log.skippedLines());
     assertEquals(4, log.firstSkippedLine());
     assertEquals("skipped 2 malformed lines (first: line 4)", log.skippedNote());
+  }
+
+  @Test
+  void keepsTheOrderOfTheRequests(@TempDir Path dir) throws IOException {
+    for (AccessLog log : List.of(read(dir, "log.tsv", TSV, null), read(dir, "clf", CLF, null))) {
+      int[] order = log.requestOrder();
+      assertEquals(log.totalRequests(), order.length);
+      long[] counts = new long[log.urls().size()];
+      int firstUnseen = 0;
+      for (int url : order) {
+        assertTrue(url <= firstUnseen, "a URL's index is the order it first appears in");
+        firstUnseen = Math.max(firstUnseen, url + 1);
+        counts[url]++;
+      }
+      assertArrayEquals(log.requestCounts(), counts);
+    }
   }
 
   @Test

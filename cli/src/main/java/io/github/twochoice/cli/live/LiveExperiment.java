@@ -1,0 +1,166 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli.live;
+
+import io.github.twochoice.cli.common.Format;
+import io.github.twochoice.cli.common.Table;
+import io.github.twochoice.spymemcached.LocalMemcached;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.spy.memcached.ConnectionFactory;
+
+/**
+ * The live experiment: N local memcached servers and a spare; for each {@link LiveScheme}, the log
+ * replayed through the real client ({@link RealCache}) and through its simulation ({@link
+ * SimulatedCache}) with the same locator, server N/2 stopped a third of the way through and
+ * replaced by the spare two thirds through ({@link Replay}). Cost: two requests to memcached per
+ * miss and one per hit, each waited for: a few seconds per scheme for the bundled log.
+ */
+public final class LiveExperiment {
+  /** memcached's longest key, in bytes; longer URLs are left out of the replay. */
+  static final int MAX_KEY_BYTES = 250;
+
+  /**
+   * spymemcached logs every reconnection at INFO to standard error; the experiment stops a server
+   * on purpose, so only its errors are shown. Kept here so that the level holds.
+   */
+  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
+
+  private final List<String> keys;
+  private final int servers;
+  private final long skipped;
+
+  /**
+   * Prepares the replay of a log's requests on {@code servers} servers.
+   *
+   * @param urls the log's URLs
+   * @param order its requests, each the index of its URL
+   * @param servers the servers, at least 3
+   */
+  public LiveExperiment(List<String> urls, int[] order, int servers) {
+    if (servers < 3) {
+      throw new IllegalArgumentException("servers must be at least 3: " + servers);
+    }
+    this.servers = servers;
+    List<String> kept = new ArrayList<>();
+    long left = 0;
+    for (int url : order) {
+      if (isMemcachedKey(urls.get(url))) {
+        kept.add(urls.get(url));
+      } else {
+        left++;
+      }
+    }
+    this.keys = kept;
+    this.skipped = left;
+  }
+
+  /** memcached's text protocol takes keys of at most 250 bytes without spaces or controls. */
+  static boolean isMemcachedKey(String key) {
+    if (key.isEmpty() || key.getBytes(StandardCharsets.UTF_8).length > MAX_KEY_BYTES) {
+      return false;
+    }
+    return key.chars().allMatch(c -> c > ' ' && c != 0x7f);
+  }
+
+  /**
+   * Returns the number of schemes a run compares.
+   *
+   * @return mod N, Ketama, rendezvous, weighted rendezvous, the lookup table: 5
+   */
+  public static int schemes() {
+    return LiveScheme.values().length;
+  }
+
+  /** The requests the replay leaves out: URLs memcached cannot take as keys. */
+  public long skipped() {
+    return skipped;
+  }
+
+  /** The requests replayed. */
+  public int requests() {
+    return keys.size();
+  }
+
+  /** The server that stops: the middle of the list. */
+  public int stopped() {
+    return servers / 2;
+  }
+
+  /**
+   * Runs every scheme on real servers and in simulation.
+   *
+   * @param done told the number of each scheme finished
+   * @return one row per scheme
+   * @throws IOException if a server does not start
+   */
+  public Table run(IntConsumer done) throws IOException {
+    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
+    CLIENT_LOG.setLevel(Level.SEVERE);
+    Table table =
+        new Table(
+            "scheme",
+            "hits before, real / sim",
+            "after the stop",
+            "after the replacement",
+            "lost at the stop",
+            "moved at the replacement",
+            "keys per server, real / sim");
+    try (LocalMemcached local = LocalMemcached.start(servers + 1)) {
+      List<InetSocketAddress> addresses = local.addresses();
+      int finished = 0;
+      for (LiveScheme scheme : LiveScheme.values()) {
+        for (int i = 0; i < local.size(); i++) {
+          if (!local.running(i)) {
+            local.restart(i);
+          }
+          local.flush(i);
+        }
+        ConnectionFactory factory = scheme.factory(local.names());
+        Replay real;
+        try (RealCache cache = new RealCache(local, servers, factory)) {
+          real = Replay.run(cache, keys, stopped());
+        }
+        Replay sim =
+            Replay.run(
+                new SimulatedCache(addresses, servers, factory::createLocator), keys, stopped());
+        table.row(
+            scheme.label(),
+            pair(real.hitRatio(0), sim.hitRatio(0)),
+            pair(real.hitRatio(1), sim.hitRatio(1)),
+            pair(real.hitRatio(2), sim.hitRatio(2)),
+            pair(real.missedAfter(1), sim.missedAfter(1)),
+            pair(real.missedAfter(2), sim.missedAfter(2)),
+            spread(real.items()) + " / " + spread(sim.items()));
+        done.accept(++finished);
+      }
+    }
+    return table;
+  }
+
+  private static String pair(double real, double simulated) {
+    return Format.percent(real) + " / " + Format.percent(simulated) + " %";
+  }
+
+  /** The fewest and the most keys on a running server. */
+  private static String spread(long[] items) {
+    long least = Long.MAX_VALUE;
+    long most = 0;
+    for (long n : items) {
+      if (n > 0) {
+        least = Math.min(least, n);
+        most = Math.max(most, n);
+      }
+    }
+    return String.format(Locale.ROOT, "%d–%d", least, most);
+  }
+}

@@ -1,0 +1,72 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.cli.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.github.twochoice.cli.weblog.AccessLog;
+import io.github.twochoice.cli.weblog.AccessLogReader;
+import io.github.twochoice.spymemcached.LocalMemcached;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import net.spy.memcached.ConnectionFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The live experiment on real memcached servers: for every scheme, the real client on real servers
+ * counts exactly what the simulation with the same locator counts, hit for hit. Skipped without
+ * {@code memcached} unless {@code -Dmemcached.required=true}.
+ */
+@Tag("memcached")
+class LiveExperimentTest {
+  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
+
+  @BeforeAll
+  static void needsMemcached() {
+    String missing = LocalMemcached.missing();
+    if (missing != null && Boolean.getBoolean("memcached.required")) {
+      fail(missing);
+    }
+    if (missing != null) {
+      System.err.println("LiveExperimentTest skipped: " + missing);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(missing == null, missing);
+    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
+    CLIENT_LOG.setLevel(Level.SEVERE);
+  }
+
+  @Test
+  void theRealClusterCountsWhatItsSimulationCounts() throws Exception {
+    AccessLog log = AccessLogReader.readBundled(null);
+    List<String> keys = new ArrayList<>();
+    int[] order = log.requestOrder();
+    for (int r = 0; r < 6000; r++) {
+      keys.add(log.urls().get(order[r]));
+    }
+    try (LocalMemcached local = LocalMemcached.start(4)) {
+      for (LiveScheme scheme : LiveScheme.values()) {
+        for (int i = 0; i < local.size(); i++) {
+          if (!local.running(i)) {
+            local.restart(i);
+          }
+          local.flush(i);
+        }
+        ConnectionFactory factory = scheme.factory(local.names());
+        Replay real;
+        try (RealCache cache = new RealCache(local, 3, factory)) {
+          real = Replay.run(cache, keys, 1);
+        }
+        Replay simulated =
+            Replay.run(new SimulatedCache(local.addresses(), 3, factory::createLocator), keys, 1);
+        assertEquals(simulated, real, scheme.label());
+      }
+    }
+  }
+}
