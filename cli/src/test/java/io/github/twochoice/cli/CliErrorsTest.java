@@ -92,6 +92,7 @@ class CliErrorsTest {
             "place",
             "--format",
             "json"),
+        bad("--memcached must be at least 3 servers: 2", "place", "--memcached", "2"),
         bad(
             "Invalid value for option '--policies' (<balancers>): expected one of random,"
                 + " round_robin, best_of_d, best_of_d_independent, best_of_d_ties_low,"
