@@ -202,6 +202,19 @@ public final class LocalMemcached implements AutoCloseable {
   }
 
   /**
+   * Restarts every server, empty and with its counters at zero.
+   *
+   * @throws IOException if one does not start within ten seconds
+   * @throws InterruptedException if interrupted while one stops
+   */
+  public void restartAll() throws IOException, InterruptedException {
+    for (int i = 0; i < ports.length; i++) {
+      stop(i);
+      restart(i);
+    }
+  }
+
+  /**
    * Returns a counter of server i's {@code stats}, such as {@code curr_items} or {@code get_hits}.
    *
    * @param i the server, running

@@ -25,6 +25,9 @@ interface Cache extends AutoCloseable {
   /** The number of keys each running server holds. */
   long[] items();
 
+  /** The gets each server answered with a value (for the stopped one, until it stopped). */
+  long[] hits();
+
   @Override
   void close();
 }

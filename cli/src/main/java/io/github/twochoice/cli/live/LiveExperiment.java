@@ -6,13 +6,21 @@ package io.github.twochoice.cli.live;
 
 import io.github.twochoice.cli.common.Format;
 import io.github.twochoice.cli.common.Table;
+import io.github.twochoice.cli.figure.Chart;
+import io.github.twochoice.cli.figure.Chart.Axis;
+import io.github.twochoice.cli.figure.Chart.Series;
+import io.github.twochoice.cli.figure.Chart.Style;
+import io.github.twochoice.cli.figure.Figure;
+import io.github.twochoice.cli.figure.Section;
 import io.github.twochoice.spymemcached.LocalMemcached;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntConsumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -36,6 +44,7 @@ public final class LiveExperiment {
   private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
 
   private final List<String> keys;
+  private final Map<LiveScheme, Replay> replays = new EnumMap<>(LiveScheme.class);
   private final int servers;
   private final long skipped;
 
@@ -114,17 +123,13 @@ public final class LiveExperiment {
             "after the replacement",
             "lost at the stop",
             "moved at the replacement",
-            "keys per server, real / sim");
+            "keys per server, real / sim",
+            "hits per server, real / sim");
     try (LocalMemcached local = LocalMemcached.start(servers + 1)) {
       List<InetSocketAddress> addresses = local.addresses();
       int finished = 0;
       for (LiveScheme scheme : LiveScheme.values()) {
-        for (int i = 0; i < local.size(); i++) {
-          if (!local.running(i)) {
-            local.restart(i);
-          }
-          local.flush(i);
-        }
+        local.restartAll();
         ConnectionFactory factory = scheme.factory(local.names());
         Replay real;
         try (RealCache cache = new RealCache(local, servers, factory)) {
@@ -140,11 +145,65 @@ public final class LiveExperiment {
             pair(real.hitRatio(2), sim.hitRatio(2)),
             pair(real.missedAfter(1), sim.missedAfter(1)),
             pair(real.missedAfter(2), sim.missedAfter(2)),
-            spread(real.items()) + " / " + spread(sim.items()));
+            spread(real.items()) + " / " + spread(sim.items()),
+            spread(real.serverHits()) + " / " + spread(sim.serverHits()));
+        replays.put(scheme, real);
         done.accept(++finished);
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
     return table;
+  }
+
+  /**
+   * The report's section on the last run: the hit ratio over time on the real servers, one curve
+   * per scheme.
+   *
+   * @return the section, with one chart
+   * @throws IllegalStateException if {@link #run} has not run
+   */
+  public Section section() {
+    if (replays.isEmpty()) {
+      throw new IllegalStateException("run the experiment first");
+    }
+    List<Series> series = new ArrayList<>();
+    for (Map.Entry<LiveScheme, Replay> replay : replays.entrySet()) {
+      series.add(
+          Series.of(
+              replay.getKey().label(),
+              Style.MEASURED,
+              replay.getValue().hitRatioOverTime(),
+              false));
+    }
+    Chart chart =
+        new Chart(
+            "Hit ratio over time on " + servers + " real memcached servers",
+            new Axis("requests replayed", false),
+            new Axis("hits in the last " + keys.size() / Replay.WINDOWS + " requests, %", false),
+            series);
+    return new Section(
+        "Placement on real memcached servers",
+        String.format(
+            Locale.ROOT,
+            "%d requests replayed through the spymemcached client on %d local memcached servers"
+                + " (command: place --memcached %d, which prints every figure beside its"
+                + " simulation).",
+            keys.size(),
+            servers,
+            servers),
+        List.of(
+            new Figure(
+                chart,
+                String.format(
+                    Locale.ROOT,
+                    "Server %d stops after request %d and the spare replaces it after request %d:"
+                        + " every scheme dips at the stop by the stopped server's share; at the"
+                        + " replacement mod N and Ketama dip deeper than rendezvous and the table.",
+                    stopped() + 1,
+                    keys.size() / 3,
+                    2 * keys.size() / 3))));
   }
 
   private static String pair(double real, double simulated) {

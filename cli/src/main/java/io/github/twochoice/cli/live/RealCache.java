@@ -28,10 +28,12 @@ final class RealCache implements Cache {
   private final LocalMemcached servers;
   private final ConnectionFactory factory;
   private MemcachedClient client;
+  private final long[] hitsAtStop;
 
   RealCache(LocalMemcached servers, int initial, ConnectionFactory factory) {
     this.servers = servers;
     this.factory = factory;
+    this.hitsAtStop = new long[servers.size()];
     client = connected(servers.addresses().subList(0, initial));
   }
 
@@ -81,6 +83,7 @@ final class RealCache implements Cache {
   public void stop(int i) {
     InetSocketAddress address = servers.addresses().get(i);
     String probe = keyOn(address);
+    hitsAtStop[i] = servers.stat(i, "get_hits");
     try {
       servers.stop(i);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
@@ -126,6 +129,16 @@ final class RealCache implements Cache {
       items[i] = servers.running(i) ? servers.stat(i, "curr_items") : 0;
     }
     return items;
+  }
+
+  /** memcached's own get_hits: servers start empty for each scheme, so they count its gets. */
+  @Override
+  public long[] hits() {
+    long[] hits = new long[servers.size()];
+    for (int i = 0; i < hits.length; i++) {
+      hits[i] = servers.running(i) ? servers.stat(i, "get_hits") : hitsAtStop[i];
+    }
+    return hits;
   }
 
   @Override

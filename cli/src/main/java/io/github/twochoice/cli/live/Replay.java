@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.cli.live;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -22,13 +23,21 @@ final class Replay {
   private final long[] hits = new long[3];
   private final long[] missedAgain = new long[3];
   private final long[] askedAgain = new long[3];
+
+  /** The replay's requests in this many equal windows, for the hit ratio over time. */
+  static final int WINDOWS = 60;
+
+  private final long[] windowHits = new long[WINDOWS];
   private long[] items;
+  private long[] serverHits;
+  private int size;
 
   private Replay() {}
 
   /** Replays {@code keys} (one per request, in order) through {@code cache}, stopping server i. */
   static Replay run(Cache cache, List<String> keys, int stopped) {
     Replay replay = new Replay();
+    replay.size = keys.size();
     Set<String> before = new HashSet<>();
     Set<String> seen = new HashSet<>();
     int phase = 0;
@@ -51,6 +60,7 @@ final class Replay {
       }
       replay.requests[phase]++;
       replay.hits[phase] += hit ? 1 : 0;
+      replay.windowHits[(int) ((long) WINDOWS * r / keys.size())] += hit ? 1 : 0;
       if (before.remove(key)) {
         replay.askedAgain[phase]++;
         replay.missedAgain[phase] += hit ? 0 : 1;
@@ -58,6 +68,7 @@ final class Replay {
       seen.add(key);
     }
     replay.items = cache.items();
+    replay.serverHits = cache.hits();
     return replay;
   }
 
@@ -82,6 +93,22 @@ final class Replay {
     return items.clone();
   }
 
+  /** The gets each server answered with a value. */
+  long[] serverHits() {
+    return serverHits.clone();
+  }
+
+  /** The hit ratio in each window, in %, at the window's last request: the curve over time. */
+  List<double[]> hitRatioOverTime() {
+    List<double[]> points = new ArrayList<>();
+    for (int w = 0; w < WINDOWS; w++) {
+      long first = ((long) w * size + WINDOWS - 1) / WINDOWS;
+      long end = ((long) (w + 1) * size + WINDOWS - 1) / WINDOWS;
+      points.add(new double[] {end, 100.0 * windowHits[w] / (end - first)});
+    }
+    return points;
+  }
+
   /** Two replays are equal when every count is: the real cluster did what the simulation did. */
   @Override
   public boolean equals(Object other) {
@@ -90,7 +117,9 @@ final class Replay {
         && Arrays.equals(hits, that.hits)
         && Arrays.equals(missedAgain, that.missedAgain)
         && Arrays.equals(askedAgain, that.askedAgain)
-        && Arrays.equals(items, that.items);
+        && Arrays.equals(windowHits, that.windowHits)
+        && Arrays.equals(items, that.items)
+        && Arrays.equals(serverHits, that.serverHits);
   }
 
   @Override
@@ -110,6 +139,8 @@ final class Replay {
         + " of "
         + Arrays.toString(askedAgain)
         + ", items "
-        + Arrays.toString(items);
+        + Arrays.toString(items)
+        + ", hits per server "
+        + Arrays.toString(serverHits);
   }
 }

@@ -28,6 +28,7 @@ final class SimulatedCache implements Cache {
   private final Function<List<MemcachedNode>, NodeLocator> locatorOf;
   private final Map<InetSocketAddress, Set<String>> contents = new HashMap<>();
   private final Set<InetSocketAddress> down = new HashSet<>();
+  private final Map<InetSocketAddress, Long> hits = new HashMap<>();
   private NodeLocator locator;
 
   SimulatedCache(
@@ -87,7 +88,12 @@ final class SimulatedCache implements Cache {
 
   @Override
   public boolean get(String key) {
-    return contents.get(route(key)).contains(key);
+    InetSocketAddress server = route(key);
+    boolean hit = contents.get(server).contains(key);
+    if (hit) {
+      hits.merge(server, 1L, Long::sum);
+    }
+    return hit;
   }
 
   @Override
@@ -118,6 +124,15 @@ final class SimulatedCache implements Cache {
       items[i] = contents.get(addresses.get(i)).size();
     }
     return items;
+  }
+
+  @Override
+  public long[] hits() {
+    long[] counts = new long[addresses.size()];
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = hits.getOrDefault(addresses.get(i), 0L);
+    }
+    return counts;
   }
 
   @Override

@@ -14,6 +14,7 @@ import io.github.twochoice.cli.figure.Chart;
 import io.github.twochoice.cli.figure.Figure;
 import io.github.twochoice.cli.figure.ReportSettings;
 import io.github.twochoice.cli.figure.Section;
+import io.github.twochoice.cli.live.LiveExperiment;
 import io.github.twochoice.cli.maps.MapFigures;
 import io.github.twochoice.cli.place.PlaceCommand;
 import io.github.twochoice.cli.place.PlacementFigures;
@@ -21,6 +22,7 @@ import io.github.twochoice.cli.place.PlacementStudy;
 import io.github.twochoice.cli.queue.QueueFigures;
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.cli.weblog.AccessLogReader;
+import io.github.twochoice.spymemcached.LocalMemcached;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -76,8 +78,23 @@ public final class ReportCommand implements Runnable {
               + " charts in seconds.")
   boolean quick;
 
+  @Option(
+      names = "--memcached",
+      paramLabel = "N",
+      description =
+          "Add a section on real servers: the bundled log replayed through the spymemcached"
+              + " client on N local memcached servers, as place --memcached N does, its hit ratio"
+              + " over time per scheme. Needs memcached (apt-get install memcached); N at least"
+              + " 3.")
+  Integer memcached;
+
   @Override
   public void run() {
+    if (memcached != null) {
+      common.check(memcached >= 3, "--memcached", "at least 3 servers", memcached);
+      common.check(
+          LocalMemcached.missing() == null, "--memcached", "memcached installed", memcached);
+    }
     Path folder = out.toAbsolutePath().getParent();
     common.check(!Files.isDirectory(out), "--out", "a file, not a directory", out);
     common.check(
@@ -102,6 +119,15 @@ public final class ReportCommand implements Runnable {
     sections.add(
         QueueFigures.section(
             log, settings.queueRequests(), settings.seedsPerPoint(), settings.seed()));
+    if (memcached != null) {
+      LiveExperiment live = new LiveExperiment(log.urls(), log.requestOrder(), memcached);
+      try {
+        live.run(done -> {});
+      } catch (IOException e) {
+        throw new UncheckedIOException("--memcached: " + e.getMessage(), e);
+      }
+      sections.add(live.section());
+    }
     // The report is dated by the calendar of the machine that wrote it, the day its reader ran it.
     LocalDate today = LocalDate.now(ZoneId.systemDefault());
     try {

@@ -52,12 +52,7 @@ class LiveExperimentTest {
     }
     try (LocalMemcached local = LocalMemcached.start(4)) {
       for (LiveScheme scheme : LiveScheme.values()) {
-        for (int i = 0; i < local.size(); i++) {
-          if (!local.running(i)) {
-            local.restart(i);
-          }
-          local.flush(i);
-        }
+        local.restartAll();
         ConnectionFactory factory = scheme.factory(local.names());
         Replay real;
         try (RealCache cache = new RealCache(local, 3, factory)) {
