@@ -94,6 +94,25 @@ final class NodeSet<N> {
     return Hash64.fnv1a64(key);
   }
 
+  /** Returns the number of nodes, after checking that a ranking of k of them exists. */
+  int checkRankingLength(int k) {
+    int size = size();
+    if (k < 0 || k > size) {
+      throw new IllegalArgumentException(
+          "k must be between 0 and the number of nodes " + size + ": " + k);
+    }
+    return size;
+  }
+
+  /** The nodes at the given indices, in that order, as a new list. */
+  List<N> at(int[] indices) {
+    List<N> list = new ArrayList<>(indices.length);
+    for (int index : indices) {
+      list.add(get(index));
+    }
+    return list;
+  }
+
   N get(int index) {
     return nodes.get(index);
   }

@@ -4,7 +4,6 @@
  */
 package io.github.twochoice.place;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -133,35 +132,13 @@ public final class Rendezvous<N> {
    */
   public List<N> ranking(String key, int k) {
     long keyHash = Hash64.fnv1a64(Objects.requireNonNull(key, "key"));
-    int size = nodes.size();
-    if (k < 0 || k > size) {
-      throw new IllegalArgumentException(
-          "k must be between 0 and the number of nodes " + size + ": " + k);
-    }
-    long[] topWeights = new long[k];
-    int[] topNodes = new int[k];
-    int filled = 0;
+    int size = nodes.checkRankingLength(k);
+    long[] weights = new long[size];
     for (int i = 0; i < size; i++) {
-      long weight = pairHash.weight(keyHash, nodes.nameHash(i));
-      // Insertion into the sorted top k; an equal weight stays behind the earlier node.
-      int slot = filled;
-      while (slot > 0 && Long.compareUnsigned(weight, topWeights[slot - 1]) > 0) {
-        slot--;
-      }
-      if (slot < k) {
-        int moved = Math.min(filled, k - 1) - slot;
-        System.arraycopy(topWeights, slot, topWeights, slot + 1, moved);
-        System.arraycopy(topNodes, slot, topNodes, slot + 1, moved);
-        topWeights[slot] = weight;
-        topNodes[slot] = i;
-        filled = Math.min(filled + 1, k);
-      }
+      weights[i] = pairHash.weight(keyHash, nodes.nameHash(i));
     }
-    List<N> ranking = new ArrayList<>(k);
-    for (int i = 0; i < k; i++) {
-      ranking.add(nodes.get(topNodes[i]));
-    }
-    return ranking;
+    return nodes.at(
+        TopK.indices(size, k, (i, j) -> Long.compareUnsigned(weights[i], weights[j]) > 0));
   }
 
   /**

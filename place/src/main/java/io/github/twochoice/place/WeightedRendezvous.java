@@ -4,7 +4,6 @@
  */
 package io.github.twochoice.place;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -127,35 +126,12 @@ public final class WeightedRendezvous<N> {
    */
   public List<N> ranking(String key, int k) {
     long keyHash = Hash64.fnv1a64(Objects.requireNonNull(key, "key"));
-    int size = nodes.size();
-    if (k < 0 || k > size) {
-      throw new IllegalArgumentException(
-          "k must be between 0 and the number of nodes " + size + ": " + k);
-    }
-    double[] topScores = new double[k];
-    int[] topNodes = new int[k];
-    int filled = 0;
+    int size = nodes.checkRankingLength(k);
+    double[] scores = new double[size];
     for (int i = 0; i < size; i++) {
-      double s = scoreAt(keyHash, i);
-      // Insertion into the sorted top k; an equal score stays behind the earlier node.
-      int slot = filled;
-      while (slot > 0 && s > topScores[slot - 1]) {
-        slot--;
-      }
-      if (slot < k) {
-        int moved = Math.min(filled, k - 1) - slot;
-        System.arraycopy(topScores, slot, topScores, slot + 1, moved);
-        System.arraycopy(topNodes, slot, topNodes, slot + 1, moved);
-        topScores[slot] = s;
-        topNodes[slot] = i;
-        filled = Math.min(filled + 1, k);
-      }
+      scores[i] = scoreAt(keyHash, i);
     }
-    List<N> ranking = new ArrayList<>(k);
-    for (int i = 0; i < k; i++) {
-      ranking.add(nodes.get(topNodes[i]));
-    }
-    return ranking;
+    return nodes.at(TopK.indices(size, k, (i, j) -> scores[i] > scores[j]));
   }
 
   /**

@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Local memcached processes for experiments and tests: started on free loopback ports from the
@@ -40,6 +42,9 @@ public final class LocalMemcached implements AutoCloseable {
 
   /** 127.0.0.1 as an address without a host name, so that the client names it 127.0.0.1. */
   private static final InetAddress LOOPBACK = loopback();
+
+  /** spymemcached's loggers' parent, kept so that its level holds. */
+  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
 
   private final int[] ports;
   private final Process[] processes;
@@ -62,6 +67,36 @@ public final class LocalMemcached implements AutoCloseable {
     return Files.isExecutable(BINARY)
         ? null
         : "the real-server tests need " + BINARY + " (install it: " + INSTALL + ")";
+  }
+
+  /**
+   * For a test that needs local servers: says why they cannot run, and prints it as the test's
+   * reason to skip; with {@code -Dmemcached.required=true} (as in CI) a missing binary fails the
+   * test instead.
+   *
+   * @param test the test's name, for the message
+   * @return the reason, or null if the servers can run
+   * @throws IllegalStateException if they cannot and they are required
+   */
+  public static String skipReason(String test) {
+    String missing = missing();
+    if (missing != null && Boolean.getBoolean("memcached.required")) {
+      throw new IllegalStateException(missing);
+    }
+    if (missing != null) {
+      System.err.println(test + " skipped: " + missing);
+    }
+    return missing;
+  }
+
+  /**
+   * Sends spymemcached's log through java.util.logging and shows only its errors: the client logs
+   * every reconnection at INFO to standard error, and experiments and tests stop servers on
+   * purpose. Call it before the first client is built.
+   */
+  public static void quietClientLog() {
+    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
+    CLIENT_LOG.setLevel(Level.SEVERE);
   }
 
   /**

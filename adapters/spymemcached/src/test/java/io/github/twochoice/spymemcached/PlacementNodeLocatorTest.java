@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.github.twochoice.place.LookupTable;
 import io.github.twochoice.place.Rendezvous;
-import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,21 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /** The locator without servers: what it answers for each key, copies and new server lists. */
 class PlacementNodeLocatorTest {
-  /** A node of the client that only has its address, which is all a locator reads. */
   private static MemcachedNode node(String host, int port) {
-    InetSocketAddress address = InetSocketAddress.createUnresolved(host, port);
-    return (MemcachedNode)
-        Proxy.newProxyInstance(
-            MemcachedNode.class.getClassLoader(),
-            new Class<?>[] {MemcachedNode.class},
-            (proxy, method, args) ->
-                switch (method.getName()) {
-                  case "getSocketAddress" -> address;
-                  case "toString" -> host + ":" + port;
-                  case "hashCode" -> System.identityHashCode(proxy);
-                  case "equals" -> proxy == args[0];
-                  default -> throw new UnsupportedOperationException(method.getName());
-                });
+    return OfflineNode.at(InetSocketAddress.createUnresolved(host, port));
   }
 
   private static List<MemcachedNode> nodes(int count) {
@@ -115,6 +101,16 @@ class PlacementNodeLocatorTest {
       }
     }
     assertEquals(200, moved, 4 * Math.sqrt(1000 * 0.2 * 0.8), "about 1/(N + 1) of the keys");
+  }
+
+  @Test
+  void anOfflineNodeHasOnlyItsAddress() {
+    MemcachedNode node = node("cache", 11211);
+    assertEquals(InetSocketAddress.createUnresolved("cache", 11211), node.getSocketAddress());
+    assertEquals(node, node);
+    assertEquals(false, node.equals(node("cache", 11211)));
+    assertThrows(UnsupportedOperationException.class, node::isActive);
+    assertThrows(NullPointerException.class, () -> OfflineNode.at(null));
   }
 
   @Test

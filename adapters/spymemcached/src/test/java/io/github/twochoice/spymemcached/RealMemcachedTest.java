@@ -24,8 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.spy.memcached.DefaultConnectionFactory;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.MemcachedNode;
@@ -50,24 +48,14 @@ class RealMemcachedTest {
   private static final int KEYS = 2000;
   private static final List<String> KEY_LIST = keys();
 
-  /** spymemcached logs through java.util.logging here; kept so the level holds. */
-  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
-
   private LocalMemcached servers;
   private final List<MemcachedClient> clients = new ArrayList<>();
 
   @BeforeAll
   static void needsMemcached() {
-    String missing = LocalMemcached.missing();
-    if (missing != null && Boolean.getBoolean("memcached.required")) {
-      fail(missing);
-    }
-    if (missing != null) {
-      System.err.println("RealMemcachedTest skipped: " + missing);
-    }
+    String missing = LocalMemcached.skipReason("RealMemcachedTest");
     Assumptions.assumeTrue(missing == null, missing);
-    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
-    CLIENT_LOG.setLevel(Level.SEVERE);
+    LocalMemcached.quietClientLog();
   }
 
   @AfterEach

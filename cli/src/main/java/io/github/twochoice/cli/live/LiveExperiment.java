@@ -22,8 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntConsumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.spy.memcached.ConnectionFactory;
 
 /**
@@ -36,12 +34,6 @@ import net.spy.memcached.ConnectionFactory;
 public final class LiveExperiment {
   /** memcached's longest key, in bytes; longer URLs are left out of the replay. */
   static final int MAX_KEY_BYTES = 250;
-
-  /**
-   * spymemcached logs every reconnection at INFO to standard error; the experiment stops a server
-   * on purpose, so only its errors are shown. Kept here so that the level holds.
-   */
-  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
 
   private final List<String> keys;
   private final Map<LiveScheme, Replay> replays = new EnumMap<>(LiveScheme.class);
@@ -113,8 +105,7 @@ public final class LiveExperiment {
    * @throws IOException if a server does not start
    */
   public Table run(IntConsumer done) throws IOException {
-    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
-    CLIENT_LOG.setLevel(Level.SEVERE);
+    LocalMemcached.quietClientLog();
     Table table =
         new Table(
             "scheme",

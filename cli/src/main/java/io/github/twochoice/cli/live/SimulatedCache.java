@@ -4,7 +4,7 @@
  */
 package io.github.twochoice.cli.live;
 
-import java.lang.reflect.Proxy;
+import io.github.twochoice.spymemcached.OfflineNode;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,25 +46,9 @@ final class SimulatedCache implements Cache {
   private static List<MemcachedNode> nodes(List<InetSocketAddress> addresses) {
     List<MemcachedNode> nodes = new ArrayList<>();
     for (InetSocketAddress address : addresses) {
-      nodes.add(addressOnly(address));
+      nodes.add(OfflineNode.at(address));
     }
     return nodes;
-  }
-
-  /** A node that answers only for its address, all a locator reads. */
-  private static MemcachedNode addressOnly(InetSocketAddress address) {
-    return (MemcachedNode)
-        Proxy.newProxyInstance(
-            MemcachedNode.class.getClassLoader(),
-            new Class<?>[] {MemcachedNode.class},
-            (proxy, method, args) ->
-                switch (method.getName()) {
-                  case "getSocketAddress" -> address;
-                  case "toString" -> address.toString();
-                  case "hashCode" -> address.hashCode();
-                  case "equals" -> args[0] == proxy;
-                  default -> throw new UnsupportedOperationException(method.getName());
-                });
   }
 
   /** The server a key's request goes to, as the client routes it. */

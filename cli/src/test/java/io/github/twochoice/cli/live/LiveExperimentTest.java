@@ -5,16 +5,14 @@
 package io.github.twochoice.cli.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.github.twochoice.cli.weblog.AccessLog;
 import io.github.twochoice.cli.weblog.AccessLogReader;
 import io.github.twochoice.spymemcached.LocalMemcached;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import net.spy.memcached.ConnectionFactory;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -26,20 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("memcached")
 class LiveExperimentTest {
-  private static final Logger CLIENT_LOG = Logger.getLogger("net.spy.memcached");
-
   @BeforeAll
   static void needsMemcached() {
-    String missing = LocalMemcached.missing();
-    if (missing != null && Boolean.getBoolean("memcached.required")) {
-      fail(missing);
-    }
-    if (missing != null) {
-      System.err.println("LiveExperimentTest skipped: " + missing);
-    }
-    org.junit.jupiter.api.Assumptions.assumeTrue(missing == null, missing);
-    System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
-    CLIENT_LOG.setLevel(Level.SEVERE);
+    String missing = LocalMemcached.skipReason("LiveExperimentTest");
+    Assumptions.assumeTrue(missing == null, missing);
+    LocalMemcached.quietClientLog();
   }
 
   @Test
