@@ -4,7 +4,9 @@
  */
 package io.github.twochoice.spymemcached;
 
+import io.github.twochoice.place.JumpHash;
 import io.github.twochoice.place.LookupTable;
+import io.github.twochoice.place.MaglevTable;
 import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.place.WeightedRendezvous;
 import io.github.twochoice.place.WeightedScore;
@@ -40,6 +42,20 @@ record KeyPlacement(
     }
     int size = servers.size();
     return new KeyPlacement(placement::owner, key -> placement.ranking(key, size).subList(1, size));
+  }
+
+  /** Jump hashing over the servers in list order; failover along the key hashed again. */
+  static KeyPlacement jump(List<MemcachedNode> servers) {
+    JumpHash<MemcachedNode> placement = JumpHash.of(servers, ServerName::of);
+    int size = servers.size();
+    return new KeyPlacement(placement::owner, key -> placement.ranking(key, size).subList(1, size));
+  }
+
+  /** Maglev's table; failover along the rows after the key's. */
+  static KeyPlacement maglev(List<MemcachedNode> servers) {
+    MaglevTable<MemcachedNode> table = MaglevTable.of(servers, ServerName::of);
+    int size = servers.size();
+    return new KeyPlacement(table::owner, key -> table.ranking(key, size).subList(1, size));
   }
 
   /** The lookup table: a key's row names its primary and its backup, the rendezvous second. */

@@ -18,16 +18,18 @@ import net.spy.memcached.NodeLocator;
 /**
  * A spymemcached {@link NodeLocator} that places every key by one of the placement module's
  * schemes: {@linkplain #rendezvous rendezvous hashing}, {@linkplain #weightedRendezvous weighted
- * rendezvous hashing} or the {@linkplain #lookupTable lookup table}. A server is known by its
- * {@code host:port}, as written in the client's address list, so clients given the same list place
- * alike, whatever the order of the list.
+ * rendezvous hashing}, the {@linkplain #lookupTable lookup table}, and, for comparison, {@linkplain
+ * #jump jump hashing} and {@linkplain #maglev Maglev's table}. A server is known by its {@code
+ * host:port}, as written in the client's address list, so clients given the same list place alike,
+ * whatever the order of the list.
  *
- * <p>What it guarantees, beside the placement's own balance: while a key's server is down, the
- * client (in its default {@code FailureMode.Redistribute}) sends the key to the next server of the
- * key's ranking ({@link #getSequence}), the server that would own the key if the failed one were
- * removed; so the keys of a failed server, and only those, move, and they spread over the others. A
- * new server list ({@link #updateLocator}) moves only the keys the placement moves: those of
- * removed servers, and about 1/(N + 1) of the keys to each added one.
+ * <p>What it guarantees for rendezvous, weighted rendezvous and the table, beside the placement's
+ * own balance: while a key's server is down, the client (in its default {@code
+ * FailureMode.Redistribute}) sends the key to the next server of the key's ranking ({@link
+ * #getSequence}), the server that would own the key if the failed one were removed; so the keys of
+ * a failed server, and only those, move, and they spread over the others. A new server list ({@link
+ * #updateLocator}) moves only the keys the placement moves: those of removed servers, and about
+ * 1/(N + 1) of the keys to each added one.
  *
  * <p>Cost: {@link #getPrimary} is the placement's lookup, O(N) pair hashes for rendezvous, one row
  * for the table; {@link #getSequence} ranks the servers, O(N²) at worst for N servers. Lookups read
@@ -88,6 +90,34 @@ public final class PlacementNodeLocator implements NodeLocator {
    */
   public static PlacementNodeLocator lookupTable(List<MemcachedNode> nodes) {
     return new PlacementNodeLocator(nodes, KeyPlacement::lookupTable);
+  }
+
+  /**
+   * Places keys by jump consistent hashing over the servers in the order of the list: perfectly
+   * even shares and no memory, but the list's order matters and only its last server can leave
+   * without moving other servers' keys; a key fails over to servers drawn again from its hash.
+   *
+   * @param nodes the client's servers, at least one
+   * @return the locator
+   * @throws NullPointerException if {@code nodes} or one of them is null
+   * @throws IllegalArgumentException if two servers have the same {@code host:port}
+   */
+  public static PlacementNodeLocator jump(List<MemcachedNode> nodes) {
+    return new PlacementNodeLocator(nodes, KeyPlacement::jump);
+  }
+
+  /**
+   * Places keys by Maglev's lookup table of 65,537 rows: shares even to within one row, one row
+   * read per lookup; a change of servers moves a few percent of the keys between servers that
+   * stayed, and a key fails over to the servers of the rows after its own.
+   *
+   * @param nodes the client's servers, at least one
+   * @return the locator
+   * @throws NullPointerException if {@code nodes} or one of them is null
+   * @throws IllegalArgumentException if two servers have the same {@code host:port}
+   */
+  public static PlacementNodeLocator maglev(List<MemcachedNode> nodes) {
+    return new PlacementNodeLocator(nodes, KeyPlacement::maglev);
   }
 
   @Override

@@ -76,7 +76,7 @@ public final class LiveExperiment {
   /**
    * Returns the number of schemes a run compares.
    *
-   * @return mod N, Ketama, rendezvous, weighted rendezvous, the lookup table: 5
+   * @return mod N, Ketama, jump, Maglev, rendezvous, weighted rendezvous, the lookup table: 7
    */
   public static int schemes() {
     return LiveScheme.values().length;
@@ -191,7 +191,8 @@ public final class LiveExperiment {
                     Locale.ROOT,
                     "Server %d stops after request %d and the spare replaces it after request %d:"
                         + " every scheme dips at the stop by the stopped server's share; at the"
-                        + " replacement mod N and Ketama dip deeper than rendezvous and the table.",
+                        + " replacement jump hashing, mod N, Maglev and Ketama dip deeper than"
+                        + " rendezvous and the table.",
                     stopped() + 1,
                     keys.size() / 3,
                     2 * keys.size() / 3))));

@@ -17,6 +17,10 @@ enum LiveScheme {
   MOD_N("mod N (spymemcached)"),
   /** spymemcached's ring: 160 MD5 points per server (KetamaConnectionFactory). */
   KETAMA("Ketama (spymemcached)"),
+  /** Jump consistent hashing (Lamping and Veach 2014) over the list's order. */
+  JUMP("jump hash"),
+  /** Maglev's table of 65,537 rows (Eisenbud et al. 2016). */
+  MAGLEV("Maglev's table"),
   RENDEZVOUS("rendezvous"),
   /** Weighted rendezvous, every second server of the list of weight 2. */
   WEIGHTED("weighted rendezvous 1:2"),
@@ -42,6 +46,8 @@ enum LiveScheme {
     return switch (this) {
       case MOD_N -> new DefaultConnectionFactory();
       case KETAMA -> new KetamaConnectionFactory();
+      case JUMP -> new PlacementConnectionFactory(PlacementNodeLocator::jump);
+      case MAGLEV -> new PlacementConnectionFactory(PlacementNodeLocator::maglev);
       case RENDEZVOUS -> new PlacementConnectionFactory(PlacementNodeLocator::rendezvous);
       case WEIGHTED ->
           new PlacementConnectionFactory(

@@ -129,8 +129,8 @@ public final class PlaceCommand implements Runnable {
       description =
           "Instead of the simulation's tables: start N local memcached servers and a spare, and"
               + " replay the log through the spymemcached client as a cache would (get; on a"
-              + " miss, set) under mod N, Ketama, rendezvous, weighted rendezvous and the lookup"
-              + " table, the middle server stopped a third of the way through and replaced by"
+              + " miss, set) under mod N, Ketama, jump hashing, Maglev's table, rendezvous, weighted"
+              + " rendezvous and the lookup table, the middle server stopped a third of the way through and replaced by"
               + " the spare two thirds through; print each phase's hit ratio, the keys lost and"
               + " moved, and the keys per server from memcached's stats, real beside simulated."
               + " Needs memcached (apt-get install memcached); N at least 3.")
