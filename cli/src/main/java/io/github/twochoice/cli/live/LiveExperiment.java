@@ -82,17 +82,29 @@ public final class LiveExperiment {
     return LiveScheme.values().length;
   }
 
-  /** The requests the replay leaves out: URLs memcached cannot take as keys. */
+  /**
+   * Returns the requests the replay leaves out: URLs memcached cannot take as keys.
+   *
+   * @return their number
+   */
   public long skipped() {
     return skipped;
   }
 
-  /** The requests replayed. */
+  /**
+   * Returns the number of requests replayed.
+   *
+   * @return the requests
+   */
   public int requests() {
     return keys.size();
   }
 
-  /** The server that stops: the middle of the list. */
+  /**
+   * Returns the server that stops: the middle of the list.
+   *
+   * @return its index, from 0
+   */
   public int stopped() {
     return servers / 2;
   }
