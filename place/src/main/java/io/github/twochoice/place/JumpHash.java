@@ -29,6 +29,7 @@ import java.util.function.Function;
  */
 public final class JumpHash<N> {
   private static final long LCG = 2862933555777941757L;
+  private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
   private final NodeSet<N> nodes;
 
@@ -89,10 +90,10 @@ public final class JumpHash<N> {
   }
 
   /**
-   * Returns k distinct nodes for a key: its owner, then the owners of the key hashed again ({@code
-   * splitmix64} of the previous hash), skipping nodes already named. A client can fail a key over
-   * along it, but unlike rendezvous the second node is not where the key goes if the owner leaves
-   * (only the last node can leave).
+   * Returns k distinct nodes for a key: its owner, then the buckets of a SplitMix64 sequence seeded
+   * with the key's hash, skipping nodes already named (expected O(N log N) draws for k = N). A
+   * client can fail a key over along it, but unlike rendezvous the second node is not where the key
+   * goes if the owner leaves (only the last node can leave).
    *
    * @param key the key
    * @param k how many nodes, from 0 to {@link #size()}
@@ -105,7 +106,10 @@ public final class JumpHash<N> {
     int size = nodes.checkRankingLength(k);
     int[] chosen = new int[k];
     boolean[] taken = new boolean[size];
-    for (int filled = 0; filled < k; hash = Hash64.splitmix64(hash)) {
+    // The key's hash, then the SplitMix64 sequence seeded with it: a state advanced by the golden
+    // gamma before each mix never repeats, so every bucket comes up.
+    long state = hash;
+    for (int filled = 0; filled < k; state += GOLDEN_GAMMA, hash = Hash64.splitmix64(state)) {
       int b = bucket(hash, size);
       if (!taken[b]) {
         taken[b] = true;

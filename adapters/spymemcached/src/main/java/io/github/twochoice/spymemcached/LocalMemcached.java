@@ -49,12 +49,21 @@ public final class LocalMemcached implements AutoCloseable {
   private final int[] ports;
   private final Process[] processes;
 
+  /** Stops every server when the JVM exits, even on Ctrl+C; removed by {@link #close}. */
+  private final Thread onExit = new Thread(this::destroyAll, "stop local memcached");
+
   private LocalMemcached(int count) throws IOException {
     ports = new int[count];
     processes = new Process[count];
-    for (int i = 0; i < count; i++) {
-      ports[i] = freePort();
-      restart(i);
+    Runtime.getRuntime().addShutdownHook(onExit);
+    try {
+      for (int i = 0; i < count; i++) {
+        ports[i] = freePort();
+        restart(i);
+      }
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
     }
   }
 
@@ -204,9 +213,16 @@ public final class LocalMemcached implements AutoCloseable {
         return;
       } catch (IOException refused) {
         if (System.nanoTime() > deadline || !processes[i].isAlive()) {
+          processes[i].destroyForcibly();
           throw new IOException("memcached did not start on port " + ports[i], refused);
         }
-        Thread.onSpinWait();
+        try {
+          Thread.sleep(2);
+        } catch (InterruptedException e) {
+          processes[i].destroyForcibly();
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while memcached started on port " + ports[i], e);
+        }
       }
     }
   }
@@ -323,6 +339,15 @@ public final class LocalMemcached implements AutoCloseable {
   /** Stops every server. */
   @Override
   public void close() {
+    destroyAll();
+    try {
+      Runtime.getRuntime().removeShutdownHook(onExit);
+    } catch (IllegalStateException exiting) {
+      // Called from the hook itself, while the JVM exits.
+    }
+  }
+
+  private void destroyAll() {
     for (Process process : processes) {
       if (process != null) {
         process.destroyForcibly();

@@ -20,8 +20,9 @@ import net.spy.memcached.NodeLocator;
  * schemes: {@linkplain #rendezvous rendezvous hashing}, {@linkplain #weightedRendezvous weighted
  * rendezvous hashing}, the {@linkplain #lookupTable lookup table}, and, for comparison, {@linkplain
  * #jump jump hashing} and {@linkplain #maglev Maglev's table}. A server is known by its {@code
- * host:port}, as written in the client's address list, so clients given the same list place alike,
- * whatever the order of the list.
+ * host:port}, as written in the client's address list, so clients given the same list place alike;
+ * under rendezvous, weighted rendezvous and the table whatever the order of the list (jump hashing
+ * numbers the servers in list order, and Maglev's servers claim rows in turn in that order).
  *
  * <p>What it guarantees for rendezvous, weighted rendezvous and the table, beside the placement's
  * own balance: while a key's server is down, the client (in its default {@code
@@ -32,9 +33,9 @@ import net.spy.memcached.NodeLocator;
  * 1/(N + 1) of the keys to each added one.
  *
  * <p>Cost: {@link #getPrimary} is the placement's lookup, O(N) pair hashes for rendezvous, one row
- * for the table; {@link #getSequence} ranks the servers, O(N²) at worst for N servers. Lookups read
- * one volatile field and take no lock; {@link #updateLocator} builds a new placement and publishes
- * it.
+ * for the tables; {@link #getSequence} ranks the servers, O(N²) at worst for N servers (expected
+ * O(N log N) draws for jump hashing). Lookups read one volatile field and take no lock; {@link
+ * #updateLocator} builds a new placement and publishes it.
  */
 public final class PlacementNodeLocator implements NodeLocator {
   private final Function<List<MemcachedNode>, KeyPlacement> scheme;
@@ -108,8 +109,9 @@ public final class PlacementNodeLocator implements NodeLocator {
 
   /**
    * Places keys by Maglev's lookup table of 65,537 rows: shares even to within one row, one row
-   * read per lookup; a change of servers moves a few percent of the keys between servers that
-   * stayed, and a key fails over to the servers of the rows after its own.
+   * read per lookup; a change of servers moves a few keys between servers that stayed, and a key
+   * fails over to the servers of the rows after its own, which the table filled again on a new
+   * server list does not keep.
    *
    * @param nodes the client's servers, at least one
    * @return the locator
@@ -126,8 +128,11 @@ public final class PlacementNodeLocator implements NodeLocator {
   }
 
   /**
-   * Returns the servers a key falls back to while its primary is down, in the order of the key's
-   * ranking: for rendezvous every other server, for the table the row's backup.
+   * Returns every other server, in the order a key falls back to them while its primary is down:
+   * for rendezvous and weighted rendezvous the key's ranking (each the owner once those before it
+   * are removed); for the table the row's backup, then the key's rendezvous ranking; for jump
+   * hashing the buckets of a sequence seeded with the key's hash; for Maglev's table the nodes of
+   * the rows after the key's.
    */
   @Override
   public Iterator<MemcachedNode> getSequence(String key) {

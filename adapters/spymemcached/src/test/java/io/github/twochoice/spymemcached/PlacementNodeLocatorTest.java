@@ -13,6 +13,7 @@ import io.github.twochoice.place.Rendezvous;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import net.spy.memcached.MemcachedNode;
 import net.spy.memcached.MemcachedNodeROImpl;
 import net.spy.memcached.NodeLocator;
@@ -53,14 +54,66 @@ class PlacementNodeLocatorTest {
   }
 
   @Test
-  void theTableFailsOverToTheRowsBackup() {
-    List<MemcachedNode> nodes = nodes(3);
+  void theTableFailsOverToTheRowsBackupThenAlongTheKeysRanking() {
+    List<MemcachedNode> nodes = nodes(4);
     PlacementNodeLocator locator = PlacementNodeLocator.lookupTable(nodes);
     LookupTable<MemcachedNode> table = LookupTable.of(nodes, ServerName::of);
+    Rendezvous<MemcachedNode> rendezvous = Rendezvous.of(nodes, ServerName::of);
     for (int k = 0; k < 200; k++) {
       String key = "key-" + k;
       assertEquals(table.owner(key), locator.getPrimary(key));
-      assertEquals(List.of(table.backup(key)), sequence(locator, key));
+      List<MemcachedNode> sequence = sequence(locator, key);
+      assertEquals(table.backup(key), sequence.get(0));
+      List<MemcachedNode> rest = new ArrayList<>(rendezvous.ranking(key, 4));
+      rest.remove(table.owner(key));
+      rest.remove(table.backup(key));
+      assertEquals(rest, sequence.subList(1, 3), "then every other server, in rendezvous order");
+    }
+  }
+
+  /** Whatever the scheme, the sequence names every other server once. */
+  @Test
+  void everySchemesSequenceNamesEveryOtherServerOnce() {
+    List<MemcachedNode> nodes = nodes(6);
+    List<PlacementNodeLocator> locators =
+        List.of(
+            PlacementNodeLocator.rendezvous(nodes),
+            PlacementNodeLocator.weightedRendezvous(nodes, name -> 1 + (name.charAt(6) - '0') % 3),
+            PlacementNodeLocator.lookupTable(nodes),
+            PlacementNodeLocator.jump(nodes),
+            PlacementNodeLocator.maglev(nodes));
+    for (PlacementNodeLocator locator : locators) {
+      for (int k = 0; k < 200; k++) {
+        String key = "key-" + k;
+        List<MemcachedNode> all = new ArrayList<>(sequence(locator, key));
+        all.add(locator.getPrimary(key));
+        assertEquals(6, all.size(), key);
+        assertEquals(Set.copyOf(nodes), Set.copyOf(all), key);
+      }
+    }
+  }
+
+  /** Rendezvous and weighted rendezvous fail over to the owner the key has without its server. */
+  @Test
+  void theNextServerOfTheSequenceOwnsTheKeyOnceThePrimaryIsRemoved() {
+    List<MemcachedNode> nodes = nodes(5);
+    for (boolean weighted : new boolean[] {false, true}) {
+      PlacementNodeLocator all =
+          weighted
+              ? PlacementNodeLocator.weightedRendezvous(
+                  nodes, name -> 1 + (name.charAt(6) - '0') % 2)
+              : PlacementNodeLocator.rendezvous(nodes);
+      for (int k = 0; k < 300; k++) {
+        String key = "key-" + k;
+        List<MemcachedNode> without = new ArrayList<>(nodes);
+        without.remove(all.getPrimary(key));
+        PlacementNodeLocator rest =
+            weighted
+                ? PlacementNodeLocator.weightedRendezvous(
+                    without, name -> 1 + (name.charAt(6) - '0') % 2)
+                : PlacementNodeLocator.rendezvous(without);
+        assertEquals(rest.getPrimary(key), all.getSequence(key).next(), key);
+      }
     }
   }
 

@@ -35,6 +35,9 @@ public final class LiveExperiment {
   /** memcached's longest key, in bytes; longer URLs are left out of the replay. */
   static final int MAX_KEY_BYTES = 250;
 
+  /** The fewest requests a replay takes: one per window of its hit ratio over time. */
+  static final int MIN_REQUESTS = Replay.WINDOWS;
+
   private final List<String> keys;
   private final Map<LiveScheme, Replay> replays = new EnumMap<>(LiveScheme.class);
   private final int servers;
@@ -60,6 +63,15 @@ public final class LiveExperiment {
       } else {
         left++;
       }
+    }
+    if (kept.size() < MIN_REQUESTS) {
+      throw new IllegalArgumentException(
+          "the log must have at least "
+              + MIN_REQUESTS
+              + " requests memcached can take, for three phases of "
+              + Replay.WINDOWS / 3
+              + " windows each: "
+              + kept.size());
     }
     this.keys = kept;
     this.skipped = left;
@@ -201,13 +213,12 @@ public final class LiveExperiment {
                 chart,
                 String.format(
                     Locale.ROOT,
-                    "Server %d stops after request %d and the spare replaces it after request %d:"
-                        + " every scheme dips at the stop by the stopped server's share; at the"
-                        + " replacement jump hashing, mod N, Maglev and Ketama dip deeper than"
-                        + " rendezvous and the table.",
+                    "Server %d stops after request %d and the spare replaces it after request %d;"
+                        + " each dip is the keys that event lost or moved (place --memcached prints"
+                        + " them).",
                     stopped() + 1,
-                    keys.size() / 3,
-                    2 * keys.size() / 3))));
+                    (keys.size() + 2) / 3,
+                    (2 * keys.size() + 2) / 3))));
   }
 
   private static String pair(double real, double simulated) {

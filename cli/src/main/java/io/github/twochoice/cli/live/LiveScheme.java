@@ -21,9 +21,11 @@ enum LiveScheme {
   JUMP("jump hash"),
   /** Maglev's table of 65,537 rows (Eisenbud et al. 2016). */
   MAGLEV("Maglev's table"),
+  /** Rendezvous hashing, failing over along each key's ranking. */
   RENDEZVOUS("rendezvous"),
   /** Weighted rendezvous, every second server of the list of weight 2. */
   WEIGHTED("weighted rendezvous 1:2"),
+  /** The lookup table filled in rendezvous order, failing over to each row's backup. */
   LOOKUP_TABLE("lookup table");
 
   private final String label;

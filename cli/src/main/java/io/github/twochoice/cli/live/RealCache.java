@@ -9,13 +9,17 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import net.spy.memcached.ConnectionFactory;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.MemcachedNode;
+import net.spy.memcached.NodeLocator;
+import net.spy.memcached.OperationTimeoutException;
 
 /**
  * The cluster for real: local memcached servers behind the spymemcached client, built with the
@@ -39,35 +43,54 @@ final class RealCache implements Cache {
 
   /** A client of the servers, once connected to all: until then it routes keys elsewhere. */
   private MemcachedClient connected(List<InetSocketAddress> addresses) {
+    MemcachedClient connecting;
     try {
-      MemcachedClient connecting = new MemcachedClient(factory, addresses);
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-      while (!connecting.getNodeLocator().getAll().stream().allMatch(MemcachedNode::isActive)) {
-        if (System.nanoTime() > deadline) {
-          connecting.shutdown();
-          throw new IllegalStateException("the client did not connect to " + addresses);
-        }
-        Thread.sleep(5);
-      }
-      return connecting;
+      connecting = new MemcachedClient(factory, addresses);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
+    }
+    Collection<MemcachedNode> nodes = connecting.getNodeLocator().getAll();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+    while (!nodes.stream().allMatch(MemcachedNode::isActive)) {
+      if (System.nanoTime() > deadline) {
+        connecting.shutdown();
+        throw new IllegalStateException("the client did not connect to " + addresses);
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        connecting.shutdown();
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
+    return connecting;
+  }
+
+  /**
+   * Reads a key. A read the client sent to the stopped server (its locator named no running one:
+   * spymemcached's Ketama tries only seven servers) times out, and counts as the miss it is to a
+   * cache, as in the simulation.
+   */
+  @Override
+  public boolean get(String key) {
+    try {
+      return client.get(key) != null;
+    } catch (OperationTimeoutException unanswered) {
+      return false;
     }
   }
 
-  @Override
-  public boolean get(String key) {
-    return client.get(key) != null;
-  }
-
+  /**
+   * Stores a key; one the client sent to the stopped server is not stored, as in the simulation.
+   */
   @Override
   public void set(String key) {
     try {
       client.set(key, 0, "1").get(WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (ExecutionException | TimeoutException e) {
+    } catch (TimeoutException | CancellationException unanswered) {
+      // Sent to the stopped server: nothing is stored.
+    } catch (ExecutionException e) {
       throw new IllegalStateException("set " + key + " failed", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -82,12 +105,13 @@ final class RealCache implements Cache {
   @Override
   public void stop(int i) {
     InetSocketAddress address = servers.addresses().get(i);
-    String probe = keyOn(address);
+    NodeLocator locator = client.getNodeLocator();
+    String probe = keyOn(locator, address);
     hitsAtStop[i] = servers.stat(i, "get_hits");
     try {
       servers.stop(i);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-      while (client.getNodeLocator().getAll().stream()
+      while (locator.getAll().stream()
           .anyMatch(n -> n.isActive() && n.getSocketAddress().equals(address))) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("the client did not notice that " + address + " is down");
@@ -105,10 +129,10 @@ final class RealCache implements Cache {
   }
 
   /** A key whose primary is the server at {@code address}. */
-  private String keyOn(InetSocketAddress address) {
+  private static String keyOn(NodeLocator locator, InetSocketAddress address) {
     for (int j = 0; ; j++) {
       String key = "probe-" + j;
-      if (client.getNodeLocator().getPrimary(key).getSocketAddress().equals(address)) {
+      if (locator.getPrimary(key).getSocketAddress().equals(address)) {
         return key;
       }
     }

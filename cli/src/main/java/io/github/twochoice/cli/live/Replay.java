@@ -88,6 +88,11 @@ final class Replay {
     return (double) missedAgain[event] / askedAgain[event];
   }
 
+  /** How many keys requested before event e were requested again after it. */
+  long askedAfter(int event) {
+    return askedAgain[event];
+  }
+
   /** The keys each server held at the end (0 for the stopped one). */
   long[] items() {
     return items.clone();

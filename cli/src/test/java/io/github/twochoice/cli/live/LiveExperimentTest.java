@@ -39,16 +39,16 @@ class LiveExperimentTest {
     for (int r = 0; r < 6000; r++) {
       keys.add(log.urls().get(order[r]));
     }
-    try (LocalMemcached local = LocalMemcached.start(4)) {
+    try (LocalMemcached local = LocalMemcached.start(6)) {
       for (LiveScheme scheme : LiveScheme.values()) {
         local.restartAll();
         ConnectionFactory factory = scheme.factory(local.names());
         Replay real;
-        try (RealCache cache = new RealCache(local, 3, factory)) {
-          real = Replay.run(cache, keys, 1);
+        try (RealCache cache = new RealCache(local, 5, factory)) {
+          real = Replay.run(cache, keys, 2);
         }
         Replay simulated =
-            Replay.run(new SimulatedCache(local.addresses(), 3, factory::createLocator), keys, 1);
+            Replay.run(new SimulatedCache(local.addresses(), 5, factory::createLocator), keys, 2);
         assertEquals(simulated, real, scheme.label());
       }
     }

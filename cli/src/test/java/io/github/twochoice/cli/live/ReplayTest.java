@@ -6,6 +6,7 @@ package io.github.twochoice.cli.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.cli.weblog.AccessLog;
@@ -16,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -60,23 +60,25 @@ class ReplayTest {
     }
   }
 
-  /** Within four standard deviations of a binomial fraction of about 700 keys asked again. */
-  private static void assertShare(double expected, double measured, String what) {
-    assertEquals(expected, measured, 4 * Math.sqrt(expected * (1 - expected) / 600), what);
+  /** Within four standard deviations of a binomial fraction of the keys asked again. */
+  private static void assertShare(double expected, Replay replay, int event, String what) {
+    double sd = Math.sqrt(expected * (1 - expected) / replay.askedAfter(event));
+    assertEquals(expected, replay.missedAfter(event), 4 * sd, what);
   }
 
   @Test
   void aStopLosesTheStoppedServersShareAndRendezvousMovesOnlyTheNewServersShare() {
-    Map<LiveScheme, Double> lost = new java.util.EnumMap<>(LiveScheme.class);
     for (LiveScheme scheme : LiveScheme.values()) {
       Replay replay = simulate(scheme);
-      lost.put(scheme, replay.missedAfter(1));
       if (scheme == LiveScheme.RENDEZVOUS || scheme == LiveScheme.LOOKUP_TABLE) {
-        assertShare(1.0 / SERVERS, replay.missedAfter(1), scheme.label() + " at the stop");
-        assertShare(1.0 / SERVERS, replay.missedAfter(2), scheme.label() + " at the replacement");
+        assertShare(1.0 / SERVERS, replay, 1, scheme.label() + " at the stop");
+        assertShare(1.0 / SERVERS, replay, 2, scheme.label() + " at the replacement");
+      }
+      if (scheme == LiveScheme.WEIGHTED) {
+        assertShare(1.0 / 7, replay, 1, "weight 1 of 1 + 2 + 1 + 2 + 1");
+        assertShare(2.0 / 8, replay, 2, "the spare's weight 2 of 1 + 2 + 2 + 1 + 2");
       }
     }
-    assertShare(1.0 / 7, lost.get(LiveScheme.WEIGHTED), "weight 1 of 1 + 2 + 1 + 2 + 1");
     assertTrue(
         simulate(LiveScheme.MOD_N).missedAfter(2)
             > 1.5 * simulate(LiveScheme.RENDEZVOUS).missedAfter(2),
@@ -87,7 +89,10 @@ class ReplayTest {
   void theStoppedServerHoldsNothingAndTheSpareOnlyWhatCameAfterIt() {
     long[] items = simulate(LiveScheme.RENDEZVOUS).items();
     assertEquals(0, items[SERVERS / 2]);
-    assertTrue(items[SERVERS] > 0);
+    int start = (2 * keys.size() + 2) / 3;
+    long lastPhase = new HashSet<>(keys.subList(start, keys.size())).size();
+    assertTrue(
+        items[SERVERS] > 0 && items[SERVERS] <= lastPhase, items[SERVERS] + " of " + lastPhase);
   }
 
   @Test
@@ -97,9 +102,18 @@ class ReplayTest {
     assertFalse(LiveExperiment.isMemcachedKey(""));
     assertFalse(LiveExperiment.isMemcachedKey("/" + "x".repeat(250)));
     assertTrue(LiveExperiment.isMemcachedKey("x".repeat(250)));
-    LiveExperiment live = new LiveExperiment(List.of("/ok", "/not ok"), new int[] {0, 1, 0}, 3);
-    assertEquals(2, live.requests());
+    int[] order = new int[LiveExperiment.MIN_REQUESTS + 1];
+    order[7] = 1;
+    LiveExperiment live = new LiveExperiment(List.of("/ok", "/not ok"), order, 3);
+    assertEquals(LiveExperiment.MIN_REQUESTS, live.requests());
     assertEquals(1, live.skipped());
     assertEquals(1, live.stopped());
+    order[8] = 1;
+    IllegalArgumentException few =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new LiveExperiment(List.of("/ok", "/not ok"), order, 3));
+    assertTrue(
+        few.getMessage().startsWith("the log must have at least 60 requests"), few.getMessage());
   }
 }
