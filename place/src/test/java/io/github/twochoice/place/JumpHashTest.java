@@ -66,6 +66,15 @@ class JumpHashTest {
     assertEquals(List.of(), jump.ranking("k", 0));
   }
 
+  /** Values other implementations of the paper's algorithm publish (Python's jump, Rust's). */
+  @Test
+  void theAlgorithmGivesThePublishedBuckets() {
+    assertEquals(520, JumpHash.bucket(256, 1024));
+    assertEquals(0, JumpHash.bucket(0, 60));
+    assertEquals(55, JumpHash.bucket(1, 60));
+    assertEquals(46, JumpHash.bucket(2, 60));
+  }
+
   @Test
   void badArgumentsAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> JumpHash.bucket(1, 0));
