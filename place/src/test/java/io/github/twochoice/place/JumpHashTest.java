@@ -7,7 +7,6 @@ package io.github.twochoice.place;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -16,11 +15,7 @@ class JumpHashTest {
   private static final int KEYS = 100_000;
 
   private static List<String> names(int n) {
-    List<String> names = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      names.add("node-" + i);
-    }
-    return names;
+    return NodeNames.of(n);
   }
 
   /** Node i's count is Binomial(100000, 1/N). */

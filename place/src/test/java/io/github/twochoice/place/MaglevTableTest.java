@@ -15,11 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class MaglevTableTest {
   private static List<String> names(int n) {
-    List<String> names = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      names.add("node-" + i);
-    }
-    return names;
+    return NodeNames.of(n);
   }
 
   @Test
