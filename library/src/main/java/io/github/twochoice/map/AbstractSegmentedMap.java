@@ -641,7 +641,7 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
     if (!overflow.mayHold(hash)) {
       return ABSENT;
     }
-    int i = overflow.indexOf(key);
+    int i = overflow.indexOf(hash, key);
     return i < 0 ? ABSENT : overflowBase() + i;
   }
 

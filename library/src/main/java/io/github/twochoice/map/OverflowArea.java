@@ -6,14 +6,17 @@ package io.github.twochoice.map;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The entries a table could not place in any of their buckets: keys with equal hash codes, which
  * share all their choices under every seed, and for some maps keys whose buckets were all full.
  *
- * <p>Entries are dense in {@code [0, size())}, keys and values side by side; a {@link HashMap} from
- * key to index finds them, in O(log n) even for a flood of equal-hash {@code Comparable} keys (its
- * bins treeify). Removing an entry moves the last one into its place.
+ * <p>Entries are dense in {@code [0, size())}, keys and values side by side; an index of {@value
+ * #INDEX_PARTS} {@link HashMap}s from key to index, chosen by four bits of the hash, finds them, in
+ * O(log n) even for a flood of equal-hash {@code Comparable} keys (its bins treeify). Each part
+ * doubles on its own, so that an {@code add} rebuilds at most about a sixteenth of the index, not
+ * all of it. Removing an entry moves the last one into its place.
  *
  * <p>The area keeps each entry's 64-bit hash, so that a growing segment finds its keys here without
  * calling {@code hashCode()}. Each entry has a <em>home</em>, the top bits of its hash ({@link
@@ -29,7 +32,8 @@ import java.util.HashMap;
  * equals} and {@code hashCode} are the strategy's (and no longer treeifies).
  *
  * <p>Cost: 16 bytes per slot of capacity (keys and values, compressed references, and the hash)
- * plus the index and a byte per home; no allocation until the first entry arrives.
+ * plus the index (a {@code HashMap} entry per entry and {@value #INDEX_PARTS} maps' headers) and a
+ * byte per home; no allocation until the first entry arrives.
  */
 final class OverflowArea {
   /** A count that no longer changes: the home always counts as having entries. */
@@ -44,10 +48,16 @@ final class OverflowArea {
   /** log2 of the homes per slot of capacity. */
   private static final int HOME_BITS_PER_SLOT = 4;
 
+  /** The parts of the index: a power of two. */
+  private static final int INDEX_PARTS = 16;
+
   private final HashStrategy<Object> strategy;
   private Object[] keyValues = new Object[0];
   private long[] hashes = new long[0];
-  private HashMap<Object, Integer> indexOfKey = new HashMap<>();
+
+  /** Part {@link #partOf}(hash) maps the keys of that part to their indices; null while empty. */
+  private Map<Object, Integer>[] index;
+
   private byte[] countPerHome;
 
   /** A hash shifted right by this much is its home: 64 minus log2 of the homes. */
@@ -72,7 +82,21 @@ final class OverflowArea {
     return (int) (hash >>> homeShift);
   }
 
-  /** The key of {@link #indexOfKey} for {@code key}: itself, or wrapped in the strategy. */
+  /** The part of the index that holds the keys with hash {@code hash}. */
+  private Map<Object, Integer> partOf(long hash) {
+    return index[(int) (hash >>> 32) & (INDEX_PARTS - 1)];
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+  private static Map<Object, Integer>[] emptyIndex() {
+    Map<Object, Integer>[] parts = new Map[INDEX_PARTS];
+    for (int i = 0; i < parts.length; i++) {
+      parts[i] = new HashMap<>();
+    }
+    return parts;
+  }
+
+  /** The key of the index for {@code key}: itself, or wrapped in the strategy. */
   private Object indexKey(Object key) {
     return strategy == null ? key : new StrategyKey(strategy, key);
   }
@@ -111,10 +135,13 @@ final class OverflowArea {
     return size > 0 && countPerHome[homeOf(hash)] != 0;
   }
 
-  /** Returns the index of {@code key}, or -1. Callers ask {@link #mayHold} first. */
-  int indexOf(Object key) {
-    Integer index = indexOfKey.get(indexKey(key));
-    return index == null ? -1 : index;
+  /**
+   * Returns the index of {@code key}, whose hash is {@code hash}, or -1. Callers ask {@link
+   * #mayHold} first.
+   */
+  int indexOf(long hash, Object key) {
+    Integer i = partOf(hash).get(indexKey(key));
+    return i == null ? -1 : i;
   }
 
   long hashAt(int index) {
@@ -135,6 +162,9 @@ final class OverflowArea {
 
   /** Adds an entry whose key is absent and has hash {@code hash}. */
   void add(Object key, Object value, long hash) {
+    if (index == null) {
+      index = emptyIndex();
+    }
     if (size == hashes.length) {
       keyValues = Arrays.copyOf(keyValues, Math.max(8, 4 * size));
       hashes = Arrays.copyOf(hashes, keyValues.length / 2);
@@ -144,26 +174,26 @@ final class OverflowArea {
     hashes[size] = hash;
     keyValues[2 * size] = key;
     keyValues[2 * size + 1] = value;
-    indexOfKey.put(indexKey(key), size);
+    partOf(hash).put(indexKey(key), size);
     if (countPerHome[home] != SATURATED) {
       countPerHome[home]++;
     }
     size++;
   }
 
-  /** Removes the entry at {@code index}, moving the last entry into its place. */
-  void removeAt(int index) {
-    int home = homeOf(hashes[index]);
+  /** Removes the entry at index {@code at}, moving the last entry into its place. */
+  void removeAt(int at) {
+    int home = homeOf(hashes[at]);
     if (countPerHome[home] != SATURATED) {
       countPerHome[home]--;
     }
-    indexOfKey.remove(indexKey(keyValues[2 * index]));
+    partOf(hashes[at]).remove(indexKey(keyValues[2 * at]));
     int last = --size;
-    if (index != last) {
-      keyValues[2 * index] = keyValues[2 * last];
-      keyValues[2 * index + 1] = keyValues[2 * last + 1];
-      hashes[index] = hashes[last];
-      indexOfKey.put(indexKey(keyValues[2 * index]), index);
+    if (at != last) {
+      keyValues[2 * at] = keyValues[2 * last];
+      keyValues[2 * at + 1] = keyValues[2 * last + 1];
+      hashes[at] = hashes[last];
+      partOf(hashes[at]).put(indexKey(keyValues[2 * at]), at);
     }
     keyValues[2 * last] = null;
     keyValues[2 * last + 1] = null;
@@ -185,7 +215,11 @@ final class OverflowArea {
 
   void clear() {
     Arrays.fill(keyValues, 0, 2 * size, null);
-    indexOfKey.clear();
+    if (index != null) {
+      for (Map<Object, Integer> part : index) {
+        part.clear();
+      }
+    }
     if (countPerHome != null) {
       Arrays.fill(countPerHome, (byte) 0);
     }
@@ -196,7 +230,12 @@ final class OverflowArea {
   void copyFrom(OverflowArea other) {
     keyValues = other.keyValues.clone();
     hashes = other.hashes.clone();
-    indexOfKey = new HashMap<>(other.indexOfKey);
+    if (other.index != null) {
+      index = emptyIndex();
+      for (int i = 0; i < index.length; i++) {
+        index[i].putAll(other.index[i]);
+      }
+    }
     countPerHome = other.countPerHome == null ? null : other.countPerHome.clone();
     homeShift = other.homeShift;
     size = other.size;

@@ -10,7 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,9 +59,9 @@ class OverflowAreaTest {
     area.add("c", 3, home(5));
     assertTrue(area.mayHold(home(3)) && area.mayHold(home(5)));
     assertFalse(area.mayHold(home(4)));
-    area.removeAt(area.indexOf("a"));
+    area.removeAt(area.indexOf(home(3), "a"));
     assertTrue(area.mayHold(home(3)), "b is still at home 3");
-    area.removeAt(area.indexOf("b"));
+    area.removeAt(area.indexOf(home(3), "b"));
     assertFalse(area.mayHold(home(3)), "home 3 has no entry left");
     assertTrue(area.mayHold(home(5)));
     assertEquals(1, area.size());
@@ -71,7 +76,7 @@ class OverflowAreaTest {
       area.add(i, null, home(7));
     }
     for (int i = 0; i < 254; i++) {
-      area.removeAt(area.indexOf(i));
+      area.removeAt(area.indexOf(home(7), i));
     }
     assertEquals(0, area.size());
     area.add("x", null, home(7));
@@ -85,7 +90,7 @@ class OverflowAreaTest {
     }
     saturated.add("y", null, home(8));
     for (int i = 0; i < 255; i++) {
-      saturated.removeAt(saturated.indexOf(i));
+      saturated.removeAt(saturated.indexOf(home(7), i));
     }
     assertTrue(saturated.mayHold(home(7)), "255 at once: the count saturated");
     assertTrue(saturated.mayHold(home(8)));
@@ -97,13 +102,13 @@ class OverflowAreaTest {
     for (String key : Arrays.asList("a", "b", "c", "d")) {
       area.add(key, key.toUpperCase(Locale.ROOT), home(0));
     }
-    area.removeAt(area.indexOf("b"));
+    area.removeAt(area.indexOf(home(0), "b"));
     assertEquals(3, area.size());
-    assertEquals(1, area.indexOf("d"));
+    assertEquals(1, area.indexOf(home(0), "d"));
     assertEquals("D", area.valueAt(1));
-    assertEquals(-1, area.indexOf("b"));
-    area.setValueAt(area.indexOf("c"), "see");
-    assertEquals("see", area.valueAt(area.indexOf("c")));
+    assertEquals(-1, area.indexOf(home(0), "b"));
+    area.setValueAt(area.indexOf(home(0), "c"), "see");
+    assertEquals("see", area.valueAt(area.indexOf(home(0), "c")));
   }
 
   @Test
@@ -115,9 +120,9 @@ class OverflowAreaTest {
     assertEquals(0, area.size());
     assertFalse(area.mayHold(home(2)));
     area.add("c", 3, home(2));
-    assertEquals(-1, area.indexOf("a"), "a was cleared; index 0 now holds c");
-    assertEquals(-1, area.indexOf("b"));
-    assertEquals(0, area.indexOf("c"));
+    assertEquals(-1, area.indexOf(home(2), "a"), "a was cleared; index 0 now holds c");
+    assertEquals(-1, area.indexOf(home(2), "b"));
+    assertEquals(0, area.indexOf(home(2), "c"));
     assertNull(area.keyAt(1), "no stale key past the end");
   }
 
@@ -138,10 +143,50 @@ class OverflowAreaTest {
     OverflowArea area = new OverflowArea(caseInsensitive);
     area.add("Key", 1, home(0));
     area.add(null, 2, home(0));
-    assertEquals(0, area.indexOf("KEY"));
-    assertEquals(1, area.indexOf(null));
+    assertEquals(0, area.indexOf(home(0), "KEY"));
+    assertEquals(1, area.indexOf(home(0), null));
     area.removeAt(0);
-    assertEquals(0, area.indexOf(null));
-    assertEquals(-1, area.indexOf("key"));
+    assertEquals(0, area.indexOf(home(0), null));
+    assertEquals(-1, area.indexOf(home(0), "key"));
+  }
+
+  /**
+   * The index is in parts chosen by bits of the hash: keys of every part are found at their indices
+   * while entries come and go (the last moving into each gap), and a copy finds them too.
+   */
+  @Test
+  void keysOfEveryPartAreFoundWhileEntriesComeAndGo() {
+    OverflowArea area = new OverflowArea(null);
+    SplittableRandom random = new SplittableRandom(42);
+    Map<Integer, Long> hashOf = new HashMap<>();
+    for (int key = 0; key < 2000; key++) {
+      long hash = random.nextLong();
+      hashOf.put(key, hash);
+      area.add(key, -key, hash);
+    }
+    Set<Integer> parts = new HashSet<>();
+    hashOf.values().forEach(h -> parts.add((int) (h >>> 32) & 15));
+    assertEquals(16, parts.size(), "the keys fall in every part");
+    for (int key = 0; key < 2000; key += 2) {
+      area.removeAt(area.indexOf(hashOf.get(key), key));
+    }
+    OverflowArea copy = new OverflowArea(null);
+    copy.copyFrom(area);
+    for (OverflowArea a : Arrays.asList(area, copy)) {
+      assertEquals(1000, a.size());
+      for (int key = 0; key < 2000; key++) {
+        int at = a.indexOf(hashOf.get(key), key);
+        if (key % 2 == 0) {
+          assertEquals(-1, at, "removed: " + key);
+        } else {
+          assertEquals(key, a.keyAt(at));
+          assertEquals(-key, a.valueAt(at));
+          assertEquals(hashOf.get(key), a.hashAt(at));
+        }
+      }
+    }
+    area.clear();
+    assertEquals(-1, area.indexOf(hashOf.get(1), 1), "cleared");
+    assertTrue(copy.indexOf(hashOf.get(1), 1) >= 0, "the copy keeps its own index");
   }
 }
