@@ -447,6 +447,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     return directory.whileFrozen(all -> all.length);
   }
 
+  /** Returns the segment that holds {@code key} now. */
+  ConcurrentCuckooTable segmentOf(Object key) {
+    return directory.segmentOf(hash(key));
+  }
+
   /** Returns the stripes of all segments: the locks that writers of different keys may take. */
   int stripesInUse() {
     return directory.whileFrozen(
