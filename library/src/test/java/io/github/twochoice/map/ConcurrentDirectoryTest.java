@@ -90,6 +90,29 @@ class ConcurrentDirectoryTest {
   }
 
   @Test
+  void aSegmentIsCrowdedAtHalfItsRoomAndFullAtItsRoom() {
+    ConcurrentDirectory d = directory(0);
+    ConcurrentCuckooTable first = segments(d)[0]; // 1 bucket: room for 2 keys
+    CuckooPath path = new CuckooPath();
+    for (int k = 1; k <= 2; k++) {
+      Integer key = -k;
+      first.placeAlone(HASHER.hash(key), key, k, path);
+      assertEquals(k == 2, d.growIfFull(first, 0), "the first segment is not presized, at " + k);
+    }
+    d.grow(segments(d)[0], false);
+    d.grow(segments(d)[0], false);
+    ConcurrentCuckooTable segment = segments(d)[0]; // 8 buckets: room for 16 keys
+    for (int keys = 3; keys <= 16; keys++) { // the first two keys came along
+      Integer key = keys;
+      segment.placeAlone(HASHER.hash(key), key, keys, path);
+      assertEquals(keys, segment.keysInBuckets());
+      assertEquals(keys >= 8, d.isCrowded(segment), "a key without a path grows it, at " + keys);
+      assertEquals(keys == 16, d.growIfFull(segment, 0), "grown for its load, at " + keys);
+    }
+    assertArrayEquals(new int[] {8, 8}, buckets(d));
+  }
+
+  @Test
   void aGrowthForLoadOfASegmentThatIsNotFullLeavesItInPlaceAndWritable() {
     ConcurrentDirectory d = directory(0);
     ConcurrentCuckooTable segment = segments(d)[0];
