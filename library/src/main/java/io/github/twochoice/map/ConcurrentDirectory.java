@@ -83,11 +83,11 @@ final class ConcurrentDirectory {
   /** Entry j names the segment of the keys whose hashes end in the bits of j. */
   private volatile ConcurrentCuckooTable[] entries;
 
-  /** The growths and clears that began to change the directory: counted before they change it. */
+  /** The growths that began to change the directory: counted before they change it. */
   @SuppressWarnings("unused") // accessed through STARTED
   private volatile long started;
 
-  /** The growths and clears that have finished changing it. */
+  /** The growths that have finished changing it. */
   @SuppressWarnings("unused") // accessed through FINISHED
   private volatile long finished;
 
@@ -382,13 +382,13 @@ final class ConcurrentDirectory {
         quietInserts += segment.quietInserts();
       }
       cleared[0].addQuietInserts(quietInserts);
-      STARTED.getAndAdd(this, 1L);
+      // published whole, over segments that no longer change: a visit that reads either array
+      // sees one moment of the map, so clear need not count itself as a growth does
       entries = cleared;
       for (ConcurrentCuckooTable segment : all) {
         segment.cancelReservations();
         segment.retire();
       }
-      FINISHED.getAndAdd(this, 1L);
     } finally {
       exclusive.unlock();
     }
