@@ -4,6 +4,7 @@ map, every fork of every run of a build counts once (its mean over its iteration
 median of those forks, their range and their number, for A and for B, then B's median over A's.
 
     python3 bench/ab.py a-run*.json -- b-run*.json
+    python3 bench/ab.py --ratios a-run*.json -- b-run*.json   # one row per cell: B / A per map
 
 The baseline map (a peer run in the same forks' JVMs, ConcurrentHashMap say) gets its own rows:
 where its forks spread as much as the two builds differ, the difference is the machine's.
@@ -32,9 +33,33 @@ def spread(scores):
         statistics.median(scores), min(scores), max(scores), len(scores))
 
 
+def ratios(a, b):
+    """One row per cell, one column per map: B's median over A's, and the range of the forks'
+    ratios (B's slowest over A's fastest to B's fastest over A's slowest)."""
+    impls = sorted({impl for cell in set(a) & set(b) for impl in set(a[cell]) & set(b[cell])})
+    print("| benchmark | threads | parameters | " + " | ".join(impls) + " |")
+    print("|---|---:|---|" + "---:|" * len(impls))
+    for cell in sorted(set(a) & set(b)):
+        params = ", ".join("%s=%s" % kv for kv in cell[2:])
+        row = []
+        for impl in impls:
+            x, y = a[cell].get(impl), b[cell].get(impl)
+            if not x or not y:
+                row.append("")
+                continue
+            row.append("%.2f [%.2f–%.2f]" % (
+                statistics.median(y) / statistics.median(x), min(y) / max(x), max(y) / min(x)))
+        print("| %s | %d | %s | %s |" % (cell[0], cell[1], params, " | ".join(row)))
+
+
 def main(argv):
+    table = ratios if argv[0] == "--ratios" else None
+    argv = argv[1:] if table else argv
     split = argv.index("--")
     a, b = forks(argv[:split]), forks(argv[split + 1:])
+    if table:
+        table(a, b)
+        return
     print("| benchmark | threads | parameters | map | A: median [range] (forks) | B | B / A |")
     print("|---|---:|---|---|---:|---:|---:|")
     for cell in sorted(set(a) & set(b)):
