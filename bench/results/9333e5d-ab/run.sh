@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# A = 5820653 (one table per map), B = f1c81f5 (segments); alternating, two runs each, G1.
+# A = 5820653 (one table per map), B = 9333e5d (segments); alternating, two runs each, G1.
 # old.jar: bench/target/benchmarks.jar of a checkout of 5820653 (mvn -B -q install -DskipTests,
-# then mvn -B -q -f bench/pom.xml package); new.jar: that of f1c81f5 (bash bench/run.sh -l).
+# then mvn -B -q -f bench/pom.xml package); new.jar: that of 9333e5d (bash bench/run.sh -l).
 # Both copied into /tmp/ab.
 set -u
 cd /tmp/ab
