@@ -10,8 +10,6 @@ import io.github.twochoice.stats.LoadStats;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.Serializable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
@@ -135,17 +133,12 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * when the reader's call began, or was entered later); a reader that begins later finds the new
    * segments.
    *
-   * Writes. write() is the one primitive: a compare-and-set of a key's value (identity; null for
-   * absent, ANY for any value) to a new value (null to remove). It finds the key optimistically,
-   * then tryLock(stripe, stamp) takes the stripe only if its word still equals the stamp,
-   * which proves the optimistic answer still right without calling equals() under the lock. After
-   * OPTIMISTIC_WRITES failures it locks and searches under the lock. An insert that finds all d
-   * buckets full leaves the lock, searches a cuckoo path (CuckooPath), locks the key's stripe
-   * (which holds the whole path), and checks that the key is still absent and every step of the
-   * path still holds before it moves anything. No path: the key goes to the overflow area
-   * while the segment is sparse, else the segment grows and the insert starts again.
+   * Writes. ConcurrentCuckooWrites.write() is the one primitive: a compare-and-set of a key's
+   * value (identity; null for absent, ANY for any value) to a new value (null to remove). Its
+   * header says how it finds the key without locks and inserts along a cuckoo path.
    *
-   * Reservations. A compute call reserves its key under the key's stripe (Reservation, listed in
+   * Reservations. A compute call (ComputeCalls) reserves its key under the key's stripe
+   * (Reservation, listed in
    * the stripe; a count in the stripe's record lets every write see in one read of the line it has
    * just locked whether any key of the stripe is reserved). A write that finds its key reserved by
    * another call unlocks and waits for that call, then starts again; the call's own store ends the
@@ -174,35 +167,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** The default load factor, in keys per slot. */
   public static final double DEFAULT_LOAD_FACTOR = CuckooHashMap.DEFAULT_LOAD_FACTOR;
 
-  /** The expected value of {@link #write} that any current value (or none) matches. */
-  private static final Object ANY = new Object();
-
-  /** Optimistic attempts of a write before it locks first and searches under the lock. */
-  private static final int OPTIMISTIC_WRITES = 8;
-
   /** Optimistic snapshots before a snapshot freezes the table. */
   private static final int OPTIMISTIC_SNAPSHOTS = 2;
-
-  /** The most buckets a cuckoo path search visits before it gives up. */
-  private static final int PATH_SEARCH_LIMIT = 512;
-
-  /**
-   * Each thread's cuckoo path scratch, reused: its visited bits grow once to the largest table the
-   * thread has searched, instead of on every insert that finds its buckets full.
-   */
-  private static final ThreadLocal<CuckooPath> PATHS = ThreadLocal.withInitial(CuckooPath::new);
-
-  private static final VarHandle OVERFLOW_INSERTIONS;
-
-  static {
-    try {
-      OVERFLOW_INSERTIONS =
-          MethodHandles.lookup()
-              .findVarHandle(ConcurrentCuckooHashMap.class, "overflowInsertions", long.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
 
   /** The number of buckets each key may live in, d. */
   private final int choices;
@@ -225,10 +191,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   /** The segments and the directory that finds a key's segment. */
   private final transient ConcurrentDirectory directory;
 
-  /** The eviction paths and growths behind {@link #cuckooStats()}. */
-  private transient InsertCounts insertCounts;
+  /** The writes of keys, and what the inserts cost. */
+  private final transient ConcurrentCuckooWrites writes;
 
-  private transient volatile long overflowInsertions;
+  /** The compute calls, each with its key reserved. */
+  private final transient ComputeCalls computeCalls;
 
   private transient KeySetView<K, V> keySet;
   private transient Collection<V> values;
@@ -278,7 +245,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
             hasher,
             this.strategy,
             builder.expectedSize);
-    this.insertCounts = new InsertCounts();
+    this.writes = new ConcurrentCuckooWrites(directory);
+    this.computeCalls = new ComputeCalls(directory, writes);
   }
 
   /**
@@ -542,19 +510,21 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   public V put(K key, V value) {
-    return (V) write(key, hash(key), ANY, Objects.requireNonNull(value, "value"));
+    return (V)
+        writes.write(
+            key, hash(key), ConcurrentCuckooWrites.ANY, Objects.requireNonNull(value, "value"));
   }
 
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   public V putIfAbsent(K key, V value) {
-    return (V) write(key, hash(key), null, Objects.requireNonNull(value, "value"));
+    return (V) writes.write(key, hash(key), null, Objects.requireNonNull(value, "value"));
   }
 
   @Override
   @SuppressWarnings("unchecked") // only V is ever stored as a value
   public V remove(Object key) {
-    return (V) write(key, hash(key), ANY, null);
+    return (V) writes.write(key, hash(key), ConcurrentCuckooWrites.ANY, null);
   }
 
   @Override
@@ -570,7 +540,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     Objects.requireNonNull(value, "value");
     for (; ; ) {
       Object current = directory.segmentOf(hash).get(hash, key);
-      if (current == null || write(key, hash, current, value) == current) {
+      if (current == null || writes.write(key, hash, current, value) == current) {
         return (V) current;
       }
     }
@@ -593,7 +563,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
       if (current == null || !value.equals(current)) {
         return false;
       }
-      if (write(key, hash, current, update) == current) {
+      if (writes.write(key, hash, current, update) == current) {
         return true;
       }
     }
@@ -616,7 +586,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     if (current != null) {
       return (V) current;
     }
-    return update(key, hash, (k, old) -> old != null ? old : mappingFunction.apply(k));
+    return computeCalls.update(key, hash, (k, old) -> old != null ? old : mappingFunction.apply(k));
   }
 
   /**
@@ -635,7 +605,8 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     if (directory.segmentOf(hash).get(hash, key) == null) {
       return null;
     }
-    return update(key, hash, (k, old) -> old == null ? null : remappingFunction.apply(k, old));
+    return computeCalls.update(
+        key, hash, (k, old) -> old == null ? null : remappingFunction.apply(k, old));
   }
 
   /**
@@ -650,7 +621,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
   public V compute(K key, BiFunction<? super K, ? super V, ? extends V> remappingFunction) {
     long hash = hash(key);
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    return update(key, hash, remappingFunction);
+    return computeCalls.update(key, hash, remappingFunction);
   }
 
   /**
@@ -666,373 +637,11 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
     long hash = hash(key);
     Objects.requireNonNull(value, "value");
     Objects.requireNonNull(remappingFunction, "remappingFunction");
-    return update(key, hash, (k, old) -> old == null ? value : remappingFunction.apply(old, value));
-  }
-
-  /**
-   * The compute methods' one update: reserves {@code key}, applies {@code function} once to its
-   * value (null: absent), stores the result (null: removes) unless it is the value itself, and ends
-   * the reservation. Other writes of the key wait from the reservation to its end, so nothing
-   * changes the value between the function's call and its result's store — except {@code clear},
-   * after which the result is not stored: the call took effect just before the clear.
-   */
-  @SuppressWarnings("unchecked") // only V is ever stored as a value
-  private V update(K key, long hash, BiFunction<? super K, ? super V, ? extends V> function) {
-    Reservation mine = reserve(key, hash);
-    boolean ended = false;
-    try {
-      V old = (V) mine.value;
-      V value = function.apply(key, old);
-      if (value != old) {
-        if (!replaceInPlace(mine, value)) {
-          write(key, hash, ANY, value, mine);
-        }
-        ended = true;
-      }
-      return value;
-    } finally {
-      if (!ended) {
-        unreserve(mine);
-      }
-      mine.release();
-    }
-  }
-
-  /**
-   * Reserves {@code key}, after waiting for any other call that holds it, and returns the
-   * reservation with the key's value then. The key is found without locks first, as by {@link
-   * #write}; adding a reservation changes no slot, so no reader retries for it.
-   */
-  private Reservation reserve(Object key, long hash) {
-    Reservation mine = new Reservation(hash, key);
-    for (int attempt = 0; ; attempt++) {
-      ConcurrentCuckooTable t = directory.segmentOf(hash);
-      int stripe = t.stripeOf(hash);
-      long mask = ConcurrentCuckooTable.maskOf(stripe);
-      int where;
-      boolean locked;
-      if (attempt < OPTIMISTIC_WRITES) {
-        long stamp = t.stamp(mask);
-        where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
-        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
-      } else {
-        locked = t.lock(stripe);
-        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
-      }
-      if (!locked) {
-        ConcurrentCuckooTable.pause(attempt);
-        continue;
-      }
-      Reservation other;
-      try {
-        other = t.reservationOf(stripe, hash, key);
-        if (other == null) {
-          mine.value = valueAt(t, where, key);
-          if (where >= 0) {
-            mine.table = t;
-            mine.slot = where;
-            mine.stored = t.keyAt(where);
-          }
-          t.reserve(stripe, mine);
-          return mine;
-        }
-      } finally {
-        t.unlock(stripe, false);
-      }
-      other.await();
-    }
-  }
-
-  /**
-   * Stores {@code value} (not null) in the slot where {@code mine} found its key, if the key is
-   * still there, and ends the reservation: the commit of a compute call without a second search.
-   *
-   * @return false if the key was absent or has moved, or its segment was replaced: then {@link
-   *     #write} must store it
-   */
-  private boolean replaceInPlace(Reservation mine, Object value) {
-    ConcurrentCuckooTable t = mine.table;
-    if (value == null || t == null) {
-      return false;
-    }
-    int stripe = t.stripeOf(mine.hash);
-    if (!t.lock(stripe)) {
-      return false;
-    }
-    boolean stored = false;
-    try {
-      if (mine.cancelled()) {
-        return true;
-      }
-      if (t.keyAt(mine.slot) == mine.stored) {
-        t.setValueAt(mine.slot, value);
-        t.unreserve(stripe, mine);
-        stored = true;
-      }
-      return stored;
-    } finally {
-      t.unlock(stripe, stored);
-    }
-  }
-
-  /** Ends {@code reservation} without a write. */
-  private void unreserve(Reservation reservation) {
-    for (; ; ) {
-      ConcurrentCuckooTable t = directory.segmentOf(reservation.hash);
-      int stripe = t.stripeOf(reservation.hash);
-      if (t.lock(stripe)) {
-        t.unreserve(stripe, reservation);
-        t.unlock(stripe, false);
-        return;
-      }
-    }
-  }
-
-  /** The value a search under the stripe found at {@code where}: a slot, the overflow or none. */
-  private static Object valueAt(ConcurrentCuckooTable t, int where, Object key) {
-    return where >= 0
-        ? t.valueAt(where)
-        : where == ConcurrentCuckooTable.IN_OVERFLOW ? t.overflowGet(key) : null;
-  }
-
-  /**
-   * The one write: atomically, if the value of {@code key} is {@code expected} (by identity; null
-   * means absent, {@link #ANY} any value or none), sets it to {@code update} (null: remove).
-   *
-   * @return the value before (null if the key was absent); the write happened iff {@code expected}
-   *     is {@link #ANY} or the same object
-   */
-  private Object write(Object key, long hash, Object expected, Object update) {
-    return write(key, hash, expected, update, null);
-  }
-
-  /**
-   * {@link #write(Object, long, Object, Object)}, waiting while another call has reserved the key.
-   * With {@code own}, the caller's reservation of the key, the write ends it in the same step (or
-   * stores nothing if {@code clear} cancelled it).
-   */
-  private Object write(Object key, long hash, Object expected, Object update, Reservation own) {
-    for (int attempt = 0; ; attempt++) {
-      ConcurrentCuckooTable t = directory.segmentOf(hash);
-      int stripe = t.stripeOf(hash);
-      long mask = ConcurrentCuckooTable.maskOf(stripe);
-      int where;
-      boolean locked;
-      if (attempt < OPTIMISTIC_WRITES) {
-        long stamp = t.stamp(mask);
-        where = stamp < 0 ? ConcurrentCuckooTable.STALE : t.search(hash, key, mask, stamp);
-        if (own == null) { // answers that change nothing; a reserving caller must end its own
-          if (where == ConcurrentCuckooTable.ABSENT
-              && (update == null || (expected != null && expected != ANY))) {
-            return null; // validated: absent, and this write would change only a present key
-          }
-          if (where >= 0 && expected == null) {
-            Object current = t.valueAt(where);
-            if (t.validate(mask, stamp)) {
-              return current; // putIfAbsent of a present key: a validated read decides
-            }
-            where = ConcurrentCuckooTable.STALE;
-          }
-        }
-        locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
-      } else {
-        locked = t.lock(stripe);
-        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
-      }
-      if (!locked) {
-        ConcurrentCuckooTable.pause(attempt);
-        continue;
-      }
-      Reservation other = otherReservation(t, stripe, hash, key, own);
-      if (other != null) {
-        t.unlock(stripe, false);
-        other.await();
-        continue;
-      }
-      int bucket = -1;
-      boolean changed = false;
-      boolean ends = true;
-      try {
-        if (own != null && own.cancelled()) {
-          return null;
-        }
-        Object current = valueAt(t, where, key);
-        if (expected != ANY && current != expected) {
-          return current;
-        }
-        if (current != null) {
-          changed = true;
-          if (update == null) {
-            if (where >= 0) {
-              t.clearSlot(where);
-            } else {
-              t.overflowRemove(key);
-            }
-          } else if (where >= 0) {
-            t.setValueAt(where, update);
-          } else {
-            t.overflowSet(key, update);
-          }
-          return current;
-        }
-        if (update == null) {
-          return null;
-        }
-        bucket = t.leastLoadedBucket(hash);
-        if (bucket >= 0) {
-          t.storeNew(bucket, hash, key, update);
-          changed = true;
-        } else {
-          ends = false;
-        }
-      } finally {
-        if (own != null && ends) {
-          t.unreserve(stripe, own);
-        }
-        t.unlock(stripe, changed);
-      }
-      if (bucket >= 0) {
-        growIfFull(t, bucket);
-        return null;
-      }
-      if (insertAlongPath(t, hash, key, update, PATHS.get(), own)) {
-        return null;
-      }
-    }
-  }
-
-  /**
-   * Returns the reservation of {@code key} in {@code stripe} (held by the caller) if another call
-   * holds it, else null.
-   */
-  private static Reservation otherReservation(
-      ConcurrentCuckooTable t, int stripe, long hash, Object key, Reservation own) {
-    Reservation r = t.reservationOf(stripe, hash, key);
-    return r == own ? null : r;
-  }
-
-  /**
-   * Inserts an absent key whose buckets were all full: along a cuckoo path found without locks and
-   * checked under them, or into the overflow area, or after a growth. With {@code own}, the insert
-   * ends the caller's reservation.
-   *
-   * @return true if the key was inserted (or {@code own} was cancelled); false if the caller must
-   *     start again
-   */
-  private boolean insertAlongPath(
-      ConcurrentCuckooTable t,
-      long hash,
-      Object key,
-      Object value,
-      CuckooPath path,
-      Reservation own) {
-    int end = path.search(t, hash, PATH_SEARCH_LIMIT);
-    try {
-      if (end < 0) {
-        return insertWithoutPath(t, hash, key, value, own);
-      }
-      int stripe = t.stripeOf(hash); // the path's buckets lie in it too
-      if (!t.lock(stripe)) {
-        return false;
-      }
-      int bucket;
-      int moves = 0;
-      boolean changed = false;
-      try {
-        if (own != null && own.cancelled()) {
-          return true;
-        }
-        if (otherReservation(t, stripe, hash, key, own) != null
-            || t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
-                != ConcurrentCuckooTable.ABSENT) {
-          return false;
-        }
-        bucket = t.leastLoadedBucket(hash);
-        if (bucket < 0) {
-          if (!path.holds(t, end)) {
-            return false;
-          }
-          moves = path.moves(end);
-          bucket = path.apply(t, end);
-        }
-        if (moves == 0) {
-          t.storeNew(bucket, hash, key, value);
-        } else {
-          t.store(bucket, BucketTable.tagOf(hash), key, value);
-        }
-        changed = true;
-      } finally {
-        if (own != null && changed) {
-          t.unreserve(stripe, own);
-        }
-        t.unlock(stripe, changed);
-      }
-      if (moves > 0) {
-        insertCounts.countPath(moves);
-      }
-      growIfFull(t, bucket);
-      return true;
-    } finally {
-      path.forgetKeys();
-    }
-  }
-
-  /**
-   * Inserts a key for which no cuckoo path was found: into the overflow area while its segment is
-   * less than half as full as its load factor (the keys are to blame, not the load), else grows the
-   * segment.
-   */
-  private boolean insertWithoutPath(
-      ConcurrentCuckooTable t, long hash, Object key, Object value, Reservation own) {
-    if (directory.isCrowded(t)) {
-      if (directory.grow(t, false)) {
-        insertCounts.countRehash(false);
-      }
-      return false;
-    }
-    int stripe = t.stripeOf(hash);
-    if (!t.lock(stripe)) {
-      return false;
-    }
-    int bucket;
-    boolean changed = false;
-    try {
-      if (own != null && own.cancelled()) {
-        return true;
-      }
-      if (otherReservation(t, stripe, hash, key, own) != null
-          || t.search(hash, key, ConcurrentCuckooTable.maskOf(stripe), -1)
-              != ConcurrentCuckooTable.ABSENT) {
-        return false;
-      }
-      bucket = t.leastLoadedBucket(hash);
-      if (bucket >= 0) {
-        t.storeNew(bucket, hash, key, value);
-      } else {
-        t.overflowAdd(key, value);
-        OVERFLOW_INSERTIONS.getAndAdd(this, 1L);
-      }
-      changed = true;
-    } finally {
-      if (own != null && changed) {
-        t.unreserve(stripe, own);
-      }
-      t.unlock(stripe, changed);
-    }
-    if (bucket >= 0) {
-      growIfFull(t, bucket);
-    }
-    return true;
+    return computeCalls.update(
+        key, hash, (k, old) -> old == null ? value : remappingFunction.apply(old, value));
   }
 
   // ---- Growth and snapshots ----
-
-  /** Grows {@code t} if an insert into {@code bucket} brought it to its load factor. */
-  private void growIfFull(ConcurrentCuckooTable t, int bucket) {
-    if (directory.growIfFull(t, bucket)) {
-      insertCounts.countRehash(true);
-    }
-  }
 
   /** Returns the entries as key, value pairs: an atomic snapshot. */
   Object[] snapshot() {
@@ -1108,23 +717,7 @@ public final class ConcurrentCuckooHashMap<K, V> extends AbstractMap<K, V>
    * @return the cuckoo statistics of this map now
    */
   public CuckooStats cuckooStats() {
-    long[] paths = insertCounts.paths();
-    long[] overflowSize = new long[1];
-    directory.forEach(
-        t -> {
-          paths[0] += t.quietInserts();
-          overflowSize[0] += t.overflowSize();
-        });
-    int length = paths.length;
-    while (length > 1 && paths[length - 1] == 0) {
-      length--;
-    }
-    return new CuckooStats(
-        Arrays.copyOf(paths, length),
-        insertCounts.rehashesForLoad(),
-        insertCounts.rehashesForFailedInsert(),
-        overflowInsertions,
-        overflowSize[0]);
+    return writes.cuckooStats();
   }
 
   // ---- Views ----
