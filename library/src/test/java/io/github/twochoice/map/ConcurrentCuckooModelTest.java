@@ -5,6 +5,8 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -201,6 +203,30 @@ class ConcurrentCuckooModelTest {
     }
     assertEquals(400, map.size());
     assertEquals(2, map.get(0));
+  }
+
+  @Test
+  void aMapReportsTheSettingsItWasBuiltWith() {
+    ConcurrentCuckooHashMap<String, String> map =
+        ConcurrentCuckooHashMap.builder()
+            .choices(3)
+            .slotsPerBucket(2)
+            .loadFactor(0.8)
+            .seed(42)
+            .lockStripes(8)
+            .build();
+    assertEquals(3, map.choices());
+    assertEquals(2, map.slotsPerBucket());
+    assertEquals(0.8, map.loadFactor());
+    assertEquals(42, map.seed());
+    assertEquals(8, map.lockStripes());
+    ConcurrentCuckooHashMap<String, String> defaults = new ConcurrentCuckooHashMap<>();
+    assertEquals(ConcurrentCuckooHashMap.DEFAULT_CHOICES, defaults.choices());
+    assertEquals(ConcurrentCuckooHashMap.DEFAULT_SLOTS_PER_BUCKET, defaults.slotsPerBucket());
+    assertEquals(ConcurrentCuckooHashMap.DEFAULT_LOAD_FACTOR, defaults.loadFactor());
+    assertSame(map, map.keySet().getMap());
+    assertNull(map.keySet().getMappedValue());
+    assertEquals("v", map.keySet("v").getMappedValue());
   }
 
   @Test
