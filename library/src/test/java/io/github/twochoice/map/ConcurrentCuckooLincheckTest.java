@@ -23,11 +23,12 @@ import org.junit.jupiter.api.Test;
  * growth, splits, directory doublings, cuckoo moves and, for the keys {@code 1} and {@code 2},
  * which share a hash code, the overflow area.
  *
- * <p>The stress test runs for seconds in the default build; the model checker (about five minutes
- * on two cores) and a longer stress test run under the tag {@code slow}. The operations: get,
- * containsKey, put, putIfAbsent, remove (both), replace (both), computeIfAbsent, compute,
- * computeIfPresent, merge and size, on keys 1 to 4: few, so that concurrent operations often meet
- * on one key (and so on its reservation, which the compute operations take).
+ * <p>The stress test and the model checker on a few hundred small scenarios run for seconds each in
+ * the default build; the model checker on thousands (about five minutes on two cores) and a longer
+ * stress test run under the tag {@code slow}. The operations: get, containsKey, put, putIfAbsent,
+ * remove (both), replace (both), computeIfAbsent, compute, computeIfPresent, merge and size, on
+ * keys 1 to 4: few, so that concurrent operations often meet on one key (and so on its reservation,
+ * which the compute operations take).
  */
 @Param(name = "key", gen = IntGen.class, conf = "1:4")
 @Param(name = "value", gen = IntGen.class, conf = "1:3")
@@ -187,6 +188,11 @@ public class ConcurrentCuckooLincheckTest {
   @Tag("slow")
   void linearizableUnderLongStress() {
     stress(50, 2_000);
+  }
+
+  @Test
+  void linearizableUnderModelCheckingOfSmallScenarios() {
+    modelChecking(4, 100);
   }
 
   @Test

@@ -230,6 +230,18 @@ class ConcurrentCuckooModelTest {
   }
 
   @Test
+  void aMapCopiesTheMappingsItIsGiven() {
+    Map<String, Integer> source = new HashMap<>();
+    for (int i = 0; i < 1000; i++) {
+      source.put("k" + i, i);
+    }
+    ConcurrentCuckooHashMap<String, Integer> copy = new ConcurrentCuckooHashMap<>(source);
+    assertEquals(source, copy);
+    assertEquals(source.size(), copy.size());
+    assertEquals(0, copy.cuckooStats().rehashesForLoad(), "sized for the mappings");
+  }
+
+  @Test
   void builderRejectsBadLockStripes() {
     for (int bad : new int[] {0, 3, 128, -1}) {
       IllegalArgumentException e =

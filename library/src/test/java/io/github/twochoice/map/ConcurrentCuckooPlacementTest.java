@@ -39,7 +39,7 @@ class ConcurrentCuckooPlacementTest {
 
   @Test
   void eachInsertGoesWhereTheRuleSaysWhileTheMapGrowsAndSplits() {
-    placeAndCheck(ConcurrentCuckooHashMap.builder().slotsPerBucket(1).loadFactor(0.49), 2, 4, 0);
+    placeAndCheck(ConcurrentCuckooHashMap.builder().slotsPerBucket(1).loadFactor(0.49), 1, 4, 0);
   }
 
   @Test
@@ -81,10 +81,18 @@ class ConcurrentCuckooPlacementTest {
         longest = Math.max(longest, now.evictionPaths().length - 1);
         continue;
       }
+      boolean grew = map.segmentOf(key) != t;
       assertEquals(
-          was.rehashesForLoad() + (map.segmentOf(key) == t ? 0 : 1),
+          was.rehashesForLoad() + (grew ? 1 : 0),
           now.rehashesForLoad(),
           "a segment replaced after an insert with a path grew once, for its load");
+      if (expectedSize == 0 && lockStripes == 1) {
+        // segments not made for an expected size, of one stripe: they grow at their load factor
+        assertEquals(
+            grew,
+            t.keysInBuckets() >= map.loadFactor() * t.slots(),
+            "the segment grew iff the insert brought it to its load factor");
+      }
       Object[] after = layout(t);
       int slot = slotOf(after, key);
       assertTrue(slot >= 0, "key " + key + " in a bucket of its segment");
@@ -313,6 +321,16 @@ class ConcurrentCuckooPlacementTest {
     assertEquals(map.segmentCount(), segments.size(), "every segment holds one of the keys");
     assertArrayEquals(histogram, loads.histogram());
     assertArrayEquals(perChoice, loads.entriesPerChoice());
-    assertEquals(map.cuckooStats().stashSize(), loads.overflow());
+    long overflow = map.cuckooStats().stashSize();
+    assertEquals(overflow, loads.overflow());
+    double probes = overflow * (map.choices() + 1);
+    for (int i = 0; i < perChoice.length; i++) {
+      probes += perChoice[i] * (i + 1);
+    }
+    assertEquals(probes / size, loads.meanProbesHit(), 1e-12, "a key of choice i costs i + 1");
+    assertEquals(
+        map.choices() + (overflow > 0 ? 1 : 0),
+        loads.meanProbesMiss(),
+        "a miss reads every bucket, and the overflow area if it holds keys");
   }
 }

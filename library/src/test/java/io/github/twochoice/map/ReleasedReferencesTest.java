@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -111,5 +112,22 @@ class ReleasedReferencesTest {
     set.clear();
     awaitAllCleared(refs);
     assertTrue(set.isEmpty());
+  }
+
+  @Test
+  void aConcurrentMapLetsRemovedAndClearedKeysAndValuesBeCollected() {
+    ConcurrentCuckooHashMap<Key, Value> map =
+        ConcurrentCuckooHashMap.builder().slotsPerBucket(1).loadFactor(0.49).seed(8).build();
+    List<WeakReference<Object>> refs = fill(map::put);
+    assertTrue(map.cuckooStats().evictionPaths().length > 2, "keys moved: " + map.cuckooStats());
+    assertTrue(map.loadStats().overflow() > 0, "the flood reaches the overflow area");
+    List<Key> keys = keys();
+    for (Key key : keys.subList(0, 75)) {
+      map.remove(key);
+    }
+    awaitAllCleared(refs.subList(0, 150));
+    map.clear();
+    awaitAllCleared(refs);
+    assertEquals(0, map.size());
   }
 }
