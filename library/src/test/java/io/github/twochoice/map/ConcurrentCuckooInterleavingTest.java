@@ -1,0 +1,137 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One interleaving of {@link ConcurrentCuckooHashMap}'s insert, held still rather than met by
+ * chance: a thread whose key's buckets are full searches a cuckoo path without locks, and while it
+ * is stopped inside that search (a resident key's {@code hashCode()} waits) another thread inserts
+ * the same key. When the first thread goes on, it must find the key present under the lock and
+ * replace its value, returning the other thread's value, as if its {@code put} came second; an
+ * insert that trusted its search would add the key a second time or report it absent.
+ */
+class ConcurrentCuckooInterleavingTest {
+  private static final long WAIT_SECONDS = 20;
+
+  private final ExecutorService stalled = Executors.newSingleThreadExecutor();
+  private final CountDownLatch searching = new CountDownLatch(1);
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final AtomicBoolean armed = new AtomicBoolean();
+  private volatile Thread stalledThread;
+
+  @AfterEach
+  void releaseTheSearch() {
+    release.countDown();
+    stalled.shutdownNow();
+  }
+
+  /** A key whose {@code hashCode()} waits once, on the stalled thread inside a path search. */
+  private final class WaitingKey {
+    final int value;
+
+    WaitingKey(int value) {
+      this.value = value;
+    }
+
+    @Override
+    public int hashCode() {
+      if (Thread.currentThread() == stalledThread && insidePathSearch() && armed.getAndSet(false)) {
+        searching.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return value * 0x9E37_79B9;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof WaitingKey other && other.value == value;
+    }
+
+    @Override
+    public String toString() {
+      return "key " + value;
+    }
+  }
+
+  private static boolean insidePathSearch() {
+    return StackWalker.getInstance()
+        .walk(
+            frames ->
+                frames.anyMatch(
+                    f ->
+                        f.getClassName().equals(CuckooPath.class.getName())
+                            && f.getMethodName().equals("search")));
+  }
+
+  private static ConcurrentCuckooHashMap<WaitingKey, Integer> map() {
+    return ConcurrentCuckooHashMap.builder()
+        .slotsPerBucket(1)
+        .loadFactor(0.49)
+        .expectedSize(400)
+        .lockStripes(1)
+        .seed(9)
+        .build();
+  }
+
+  /** Fills {@code map} with keys 0 to 299 and returns a key that needs a cuckoo path. */
+  private WaitingKey fillAndFindAKeyThatNeedsAPath(ConcurrentCuckooHashMap<WaitingKey, Integer> m) {
+    for (int i = 0; i < 300; i++) {
+      m.put(new WaitingKey(i), i);
+    }
+    for (int i = 300; ; i++) {
+      WaitingKey key = new WaitingKey(i);
+      ConcurrentCuckooTable t = m.segmentOf(key);
+      long hash = t.hashOf(key);
+      if (!t.hasRoom(t.bucketOf(hash, 0)) && !t.hasRoom(t.bucketOf(hash, 1))) {
+        ConcurrentCuckooHashMap<WaitingKey, Integer> copy = map();
+        for (int j = 0; j < 300; j++) {
+          copy.put(new WaitingKey(j), j);
+        }
+        long movedBefore = copy.cuckooStats().evictionPaths().length;
+        copy.put(key, -1);
+        if (copy.cuckooStats().evictionPaths().length > 1 || movedBefore > 1) {
+          return key;
+        }
+      }
+    }
+  }
+
+  @Test
+  void anInsertWhoseKeyArrivesDuringItsPathSearchReplacesItsValue() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    WaitingKey key = fillAndFindAKeyThatNeedsAPath(map);
+    armed.set(true);
+    Future<Integer> first =
+        stalled.submit(
+            () -> {
+              stalledThread = Thread.currentThread();
+              return map.put(new WaitingKey(key.value), 1);
+            });
+    assertTrue(searching.await(WAIT_SECONDS, TimeUnit.SECONDS), "the path search started");
+    assertNull(map.put(new WaitingKey(key.value), 2), "the key was absent for the second put");
+    release.countDown();
+    assertEquals(2, first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the first put came second");
+    assertEquals(1, map.get(key));
+    assertEquals(301, map.size());
+    assertEquals(301, new java.util.HashMap<>(map).size(), "the key is in the map once");
+  }
+}
