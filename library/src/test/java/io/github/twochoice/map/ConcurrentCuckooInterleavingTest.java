@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * is stopped inside that search (a resident key's {@code hashCode()} waits) another thread inserts
  * the same key. When the first thread goes on, it must find the key present under the lock and
  * replace its value, returning the other thread's value, as if its {@code put} came second; an
- * insert that trusted its search would add the key a second time or report it absent.
+ * insert that trusted its search would add the key a second time or report it absent. Once for a
+ * key that a path places, once for a key that no path can place and that goes to the overflow area.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -43,9 +45,15 @@ class ConcurrentCuckooInterleavingTest {
   /** A key whose {@code hashCode()} waits once, on the stalled thread inside a path search. */
   private final class WaitingKey {
     final int value;
+    final int hash;
 
     WaitingKey(int value) {
+      this(value, value * 0x9E37_79B9);
+    }
+
+    WaitingKey(int value, int hash) {
       this.value = value;
+      this.hash = hash;
     }
 
     @Override
@@ -58,7 +66,7 @@ class ConcurrentCuckooInterleavingTest {
           Thread.currentThread().interrupt();
         }
       }
-      return value * 0x9E37_79B9;
+      return hash;
     }
 
     @Override
@@ -119,19 +127,40 @@ class ConcurrentCuckooInterleavingTest {
   void anInsertWhoseKeyArrivesDuringItsPathSearchReplacesItsValue() throws Exception {
     ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
     WaitingKey key = fillAndFindAKeyThatNeedsAPath(map);
+    putsRaceAtThePathSearch(map, key, 301);
+  }
+
+  /**
+   * The same race for a key of a flood (keys of one hash code): its buckets are full of its equals
+   * and no path exists, so after its search it goes to the overflow area, under the lock.
+   */
+  @Test
+  void anOverflowInsertWhoseKeyArrivesDuringItsPathSearchReplacesItsValue() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    for (int i = 0; i < 4; i++) {
+      map.put(new WaitingKey(i, 7), i);
+    }
+    assertEquals(2, map.loadStats().overflow(), "two keys in the buckets, two overflow");
+    putsRaceAtThePathSearch(map, new WaitingKey(4, 7), 5);
+    assertEquals(3, map.loadStats().overflow());
+  }
+
+  private void putsRaceAtThePathSearch(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key, int sizeAfter)
+      throws Exception {
     armed.set(true);
     Future<Integer> first =
         stalled.submit(
             () -> {
               stalledThread = Thread.currentThread();
-              return map.put(new WaitingKey(key.value), 1);
+              return map.put(new WaitingKey(key.value, key.hash), 1);
             });
     assertTrue(searching.await(WAIT_SECONDS, TimeUnit.SECONDS), "the path search started");
-    assertNull(map.put(new WaitingKey(key.value), 2), "the key was absent for the second put");
+    assertNull(map.put(new WaitingKey(key.value, key.hash), 2), "absent for the second put");
     release.countDown();
     assertEquals(2, first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the first put came second");
     assertEquals(1, map.get(key));
-    assertEquals(301, map.size());
-    assertEquals(301, new java.util.HashMap<>(map).size(), "the key is in the map once");
+    assertEquals(sizeAfter, map.size());
+    assertEquals(sizeAfter, new HashMap<>(map).size(), "the key is in the map once");
   }
 }
