@@ -145,6 +145,55 @@ class ConcurrentCuckooInterleavingTest {
     assertEquals(3, map.loadStats().overflow());
   }
 
+  /**
+   * An insert whose segment is replaced by a growth during its path search: its lock of the old
+   * segment fails, and it must start again on the new one rather than report the key inserted.
+   */
+  @Test
+  void anInsertWhoseSegmentGrowsDuringItsPathSearchStartsAgainOnTheNewOne() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    WaitingKey key = fillAndFindAKeyThatNeedsAPath(map);
+    growsDuringThePathSearch(map, key);
+  }
+
+  /** The same for a key of a flood, whose insert goes to the overflow area. */
+  @Test
+  void anOverflowInsertWhoseSegmentGrowsDuringItsPathSearchStartsAgainOnTheNewOne()
+      throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    for (int i = 0; i < 4; i++) {
+      map.put(new WaitingKey(i, 7), i);
+    }
+    growsDuringThePathSearch(map, new WaitingKey(4, 7));
+  }
+
+  private void growsDuringThePathSearch(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key) throws Exception {
+    ConcurrentCuckooTable segment = map.segmentOf(key);
+    armed.set(true);
+    Future<Integer> first =
+        stalled.submit(
+            () -> {
+              stalledThread = Thread.currentThread();
+              return map.put(new WaitingKey(key.value, key.hash), 1);
+            });
+    assertTrue(searching.await(WAIT_SECONDS, TimeUnit.SECONDS), "the path search started");
+    int added = 0;
+    for (int i = 100_000; map.segmentOf(key) == segment; i++) {
+      WaitingKey other = new WaitingKey(i);
+      if (map.segmentOf(other) == segment) {
+        map.put(other, i);
+        added++;
+      }
+    }
+    int sizeBefore = map.size();
+    release.countDown();
+    assertNull(first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+    assertEquals(1, map.get(key), "inserted into the new segment");
+    assertEquals(sizeBefore + 1, map.size());
+    assertTrue(added > 0);
+  }
+
   private void putsRaceAtThePathSearch(
       ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key, int sizeAfter)
       throws Exception {
