@@ -25,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * the same key. When the first thread goes on, it must find the key present under the lock and
  * replace its value, returning the other thread's value, as if its {@code put} came second; an
  * insert that trusted its search would add the key a second time or report it absent. Once for a
- * key that a path places, once for a key that no path can place and that goes to the overflow area.
+ * key that a path places, once for a key that no path can place and that goes to the overflow area;
+ * and both again while the key's segment grows instead, after which the insert must start again on
+ * the new segment.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
