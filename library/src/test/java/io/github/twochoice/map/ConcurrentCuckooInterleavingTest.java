@@ -172,14 +172,7 @@ class ConcurrentCuckooInterleavingTest {
   private void growsDuringThePathSearch(
       ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key) throws Exception {
     ConcurrentCuckooTable segment = map.segmentOf(key);
-    armed.set(true);
-    Future<Integer> first =
-        stalled.submit(
-            () -> {
-              stalledThread = Thread.currentThread();
-              return map.put(new WaitingKey(key.value, key.hash), 1);
-            });
-    assertTrue(searching.await(WAIT_SECONDS, TimeUnit.SECONDS), "the path search started");
+    Future<Integer> first = putStoppedInItsPathSearch(map, key);
     int added = 0;
     for (int i = 100_000; map.segmentOf(key) == segment; i++) {
       WaitingKey other = new WaitingKey(i);
@@ -196,9 +189,9 @@ class ConcurrentCuckooInterleavingTest {
     assertTrue(added > 0);
   }
 
-  private void putsRaceAtThePathSearch(
-      ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key, int sizeAfter)
-      throws Exception {
+  /** Starts {@code put(key, 1)} on the stalled thread and waits until it stops in its search. */
+  private Future<Integer> putStoppedInItsPathSearch(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key) throws Exception {
     armed.set(true);
     Future<Integer> first =
         stalled.submit(
@@ -207,6 +200,13 @@ class ConcurrentCuckooInterleavingTest {
               return map.put(new WaitingKey(key.value, key.hash), 1);
             });
     assertTrue(searching.await(WAIT_SECONDS, TimeUnit.SECONDS), "the path search started");
+    return first;
+  }
+
+  private void putsRaceAtThePathSearch(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map, WaitingKey key, int sizeAfter)
+      throws Exception {
+    Future<Integer> first = putStoppedInItsPathSearch(map, key);
     assertNull(map.put(new WaitingKey(key.value, key.hash), 2), "absent for the second put");
     release.countDown();
     assertEquals(2, first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the first put came second");
