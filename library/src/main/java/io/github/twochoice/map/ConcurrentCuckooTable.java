@@ -581,6 +581,18 @@ final class ConcurrentCuckooTable implements BucketChoices {
   }
 
   /**
+   * {@link #unlock}, ending {@code ending} first unless it is null: the last step of a write that
+   * ends a compute call's reservation, so that no other write of the key sees it stored and still
+   * reserved.
+   */
+  void unlock(int stripe, boolean changed, Reservation ending) {
+    if (ending != null) {
+      unreserve(stripe, ending);
+    }
+    unlock(stripe, changed);
+  }
+
+  /**
    * Sets {@link #FROZEN} on every stripe in ascending order, waiting for each writer, and for
    * another freezer, to leave.
    *

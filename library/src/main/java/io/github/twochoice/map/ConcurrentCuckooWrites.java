@@ -133,7 +133,7 @@ final class ConcurrentCuckooWrites {
       }
       int bucket = -1;
       boolean changed = false;
-      boolean ends = true;
+      Reservation ending = own; // kept by an insert that goes on along a cuckoo path
       try {
         if (own != null && own.cancelled()) {
           return null;
@@ -165,13 +165,10 @@ final class ConcurrentCuckooWrites {
           t.storeNew(bucket, hash, key, update);
           changed = true;
         } else {
-          ends = false;
+          ending = null;
         }
       } finally {
-        if (own != null && ends) {
-          t.unreserve(stripe, own);
-        }
-        t.unlock(stripe, changed);
+        t.unlock(stripe, changed, ending);
       }
       if (bucket >= 0) {
         growIfFull(t, bucket);
@@ -232,6 +229,7 @@ final class ConcurrentCuckooWrites {
       int bucket;
       int moves = 0;
       boolean changed = false;
+      Reservation ending = null;
       try {
         if (own != null && own.cancelled()) {
           return true;
@@ -253,11 +251,9 @@ final class ConcurrentCuckooWrites {
           t.store(bucket, BucketTable.tagOf(hash), key, value);
         }
         changed = true;
+        ending = own;
       } finally {
-        if (own != null && changed) {
-          t.unreserve(stripe, own);
-        }
-        t.unlock(stripe, changed);
+        t.unlock(stripe, changed, ending);
       }
       if (moves > 0) {
         insertCounts.countPath(moves);
@@ -288,6 +284,7 @@ final class ConcurrentCuckooWrites {
     }
     int bucket;
     boolean changed = false;
+    Reservation ending = null;
     try {
       if (own != null && own.cancelled()) {
         return true;
@@ -303,11 +300,9 @@ final class ConcurrentCuckooWrites {
         OVERFLOW_INSERTIONS.getAndAdd(this, 1L);
       }
       changed = true;
+      ending = own;
     } finally {
-      if (own != null && changed) {
-        t.unreserve(stripe, own);
-      }
-      t.unlock(stripe, changed);
+      t.unlock(stripe, changed, ending);
     }
     if (bucket >= 0) {
       growIfFull(t, bucket);
