@@ -24,10 +24,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What {@link ConcurrentCuckooHashMap} promises while one segment grows: readers of every key,
- * {@code size()}, snapshots and writers of the other segments carry on; only writers of the growing
- * segment wait, and they find their keys in the new segments once it ends. The growth is held still
- * by a {@code hashCode()} that waits while a growth copies its key, as a slow {@code hashCode()}
- * would, so that each claim is checked at one known moment rather than by chance.
+ * {@code size()}, snapshots, writers of the other segments and writes of the growing segment that
+ * change nothing (a {@code putIfAbsent} of a present key, a {@code remove} of an absent one) carry
+ * on; only writers that change the growing segment wait, and they find their keys in the new
+ * segments once it ends. The growth is held still by a {@code hashCode()} that waits while a growth
+ * copies its key, as a slow {@code hashCode()} would, so that each claim is checked at one known
+ * moment rather than by chance.
  */
 class ConcurrentCuckooStalledGrowthTest {
   private static final long WAIT_SECONDS = 20;
@@ -122,6 +124,17 @@ class ConcurrentCuckooStalledGrowthTest {
     WaitingKey elsewhere = keyOutside(map, frozen, 5_000);
     assertEquals(null, soon(() -> map.put(elsewhere, -1)), "a put in another segment");
     assertEquals(-1, (int) soon(() -> map.remove(elsewhere)), "a remove in another segment");
+
+    WaitingKey present = keyInside(map, frozen, 0);
+    assertEquals(
+        present.value,
+        (int) soon(() -> map.putIfAbsent(present, -3)),
+        "putIfAbsent of a key of the growing segment, which is present: a read decides");
+    WaitingKey absent = keyInside(map, frozen, 6_000);
+    assertEquals(
+        null,
+        soon(() -> map.remove(absent)),
+        "remove of a key of the growing segment, which is absent: a read decides");
 
     WaitingKey inside = keyInside(map, frozen, 5_000);
     Future<Integer> waiting = others.submit(() -> map.put(inside, -2));
