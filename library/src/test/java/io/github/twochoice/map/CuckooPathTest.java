@@ -1,0 +1,139 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CuckooPath} on the two answers that an insert of {@link ConcurrentCuckooHashMap} meets
+ * only when another thread frees a slot between the insert's lock and its search, driven here on
+ * one thread: one of the key's own buckets has room, or a bucket the search queued as full has lost
+ * a key by the time the search reads it. Either way the path is the bucket with room, no key moves,
+ * and the path still holds.
+ */
+class CuckooPathTest {
+  private static final int PATH_SEARCH_LIMIT = 512;
+
+  private final ConcurrentCuckooHashMap<HookKey, Integer> map =
+      ConcurrentCuckooHashMap.builder()
+          .slotsPerBucket(1)
+          .loadFactor(0.49)
+          .expectedSize(400)
+          .lockStripes(1)
+          .seed(9)
+          .build();
+
+  private final CuckooPath path = new CuckooPath();
+
+  private ConcurrentCuckooTable table;
+
+  /** Runs once, on the first {@code hashCode()} of a key after it is set. */
+  private Runnable onNextHash;
+
+  /** A key that runs {@link #onNextHash} when it is hashed. */
+  private final class HookKey {
+    final int value;
+
+    HookKey(int value) {
+      this.value = value;
+    }
+
+    @Override
+    public int hashCode() {
+      Runnable hook = onNextHash;
+      if (hook != null) {
+        onNextHash = null;
+        hook.run();
+      }
+      return value * 0x9E37_79B9;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof HookKey other && other.value == value;
+    }
+
+    @Override
+    public String toString() {
+      return "key " + value;
+    }
+  }
+
+  @BeforeEach
+  void fill() {
+    for (int i = 0; i < 300; i++) {
+      map.put(new HookKey(i), i);
+    }
+    table = map.segmentOf(new HookKey(0));
+  }
+
+  @Test
+  void aKeyWhoseSecondBucketHasRoomNeedsNoMove() {
+    for (int i = 300; i < 10_000; i++) {
+      HookKey key = new HookKey(i);
+      long hash = table.hashOf(key);
+      int first = table.bucketOf(hash, 0);
+      int second = table.bucketOf(hash, 1);
+      if (map.segmentOf(key) == table
+          && first != second
+          && !table.hasRoom(first)
+          && table.hasRoom(second)) {
+        assertRootWithRoom(path.search(table, hash, PATH_SEARCH_LIMIT), second);
+        return;
+      }
+    }
+    throw new AssertionError("no key with a full first bucket and room in its second");
+  }
+
+  /**
+   * Both buckets of the key are full when the search queues them; while it hashes the key of the
+   * first, the key of the second is removed, so the search finds that bucket's slot empty when it
+   * reads it.
+   */
+  @Test
+  void aSlotFreedInAQueuedBucketEndsTheSearchThere() {
+    for (int i = 300; i < 10_000; i++) {
+      HookKey key = new HookKey(i);
+      long hash = table.hashOf(key);
+      int first = table.bucketOf(hash, 0);
+      int second = table.bucketOf(hash, 1);
+      if (map.segmentOf(key) != table
+          || first == second
+          || table.hasRoom(first)
+          || table.hasRoom(second)) {
+        continue;
+      }
+      HookKey resident = (HookKey) table.keyAt(table.firstSlotOf(first));
+      if (table.hasRoom(otherBucket(resident, first))) {
+        continue; // the search would end at that bucket before it reads the second
+      }
+      HookKey removed = (HookKey) table.keyAt(table.firstSlotOf(second));
+      onNextHash = () -> assertEquals(removed.value, map.remove(removed));
+      int end = path.search(table, hash, PATH_SEARCH_LIMIT);
+      assertNull(onNextHash, "the search hashed the first bucket's key");
+      assertRootWithRoom(end, second);
+      return;
+    }
+    throw new AssertionError("no key with two full buckets, the first's key unable to move");
+  }
+
+  private void assertRootWithRoom(int end, int bucket) {
+    assertTrue(end >= 0, "a path was found");
+    assertEquals(0, path.moves(end), "no key moves");
+    assertTrue(path.holds(table, end), "the path holds");
+    assertEquals(bucket, path.apply(table, end), "the path is the bucket with room");
+  }
+
+  private int otherBucket(HookKey resident, int bucket) {
+    long hash = table.hashOf(resident);
+    int a = table.bucketOf(hash, 0);
+    return a != bucket ? a : table.bucketOf(hash, 1);
+  }
+}
