@@ -109,7 +109,9 @@ final class ComputeCalls {
 
   /**
    * Stores {@code value} (not null) in the slot where {@code mine} found its key, if the key is
-   * still there, and ends the reservation: the commit of a compute call without a second search.
+   * still there, and ends the reservation: the commit of a compute call without a second search. A
+   * {@code clear} that cancelled {@code mine} retired its segment, so the lock fails and {@link
+   * ConcurrentCuckooWrites#write} finds the cancellation.
    *
    * @return false if the key was absent or has moved, or its segment was replaced: then {@link
    *     ConcurrentCuckooWrites#write} must store it
@@ -123,20 +125,13 @@ final class ComputeCalls {
     if (!t.lock(stripe)) {
       return false;
     }
-    boolean stored = false;
-    try {
-      if (mine.cancelled()) {
-        return true;
-      }
-      if (t.keyAt(mine.slot) == mine.stored) {
-        t.setValueAt(mine.slot, value);
-        t.unreserve(stripe, mine);
-        stored = true;
-      }
-      return stored;
-    } finally {
-      t.unlock(stripe, stored);
+    if (t.keyAt(mine.slot) != mine.stored) {
+      t.unlock(stripe, false);
+      return false;
     }
+    t.setValueAt(mine.slot, value);
+    t.unlock(stripe, true, mine);
+    return true;
   }
 
   /** Ends {@code reservation} without a write. */

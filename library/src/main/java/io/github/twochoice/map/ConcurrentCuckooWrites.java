@@ -205,10 +205,11 @@ final class ConcurrentCuckooWrites {
   /**
    * Inserts an absent key whose buckets were all full: along a cuckoo path found without locks and
    * checked under them, or into the overflow area, or after a growth. With {@code own}, the insert
-   * ends the caller's reservation.
+   * ends the caller's reservation. It need not check whether {@code clear} cancelled {@code own}
+   * since {@link #write} checked: a clear cancels reservations only in segments it has frozen and
+   * retires, so the stripe's lock fails after it.
    *
-   * @return true if the key was inserted (or {@code own} was cancelled); false if the caller must
-   *     start again
+   * @return true if the key was inserted; false if the caller must start again
    */
   private boolean insertAlongPath(
       ConcurrentCuckooTable t,
@@ -231,9 +232,6 @@ final class ConcurrentCuckooWrites {
       boolean changed = false;
       Reservation ending = null;
       try {
-        if (own != null && own.cancelled()) {
-          return true;
-        }
         if (!stillAbsent(t, stripe, hash, key, own)) {
           return false;
         }
@@ -286,9 +284,6 @@ final class ConcurrentCuckooWrites {
     boolean changed = false;
     Reservation ending = null;
     try {
-      if (own != null && own.cancelled()) {
-        return true;
-      }
       if (!stillAbsent(t, stripe, hash, key, own)) {
         return false;
       }

@@ -1,0 +1,151 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A compute call of {@link ConcurrentCuckooHashMap} whose key is moved while its function runs. The
+ * call reserves the key and remembers its slot; the function runs with no lock held, so other
+ * inserts go on meanwhile, and one of them may move the key along a cuckoo path, or grow the key's
+ * segment. The result must be stored with the key wherever it now is, and every other key must keep
+ * its value: a call that trusted the slot it remembered would write over whatever took its place.
+ */
+class ConcurrentCuckooComputeRaceTest {
+  private static final long WAIT_SECONDS = 20;
+  private static final int KEYS = 300;
+
+  private final ExecutorService computer = Executors.newSingleThreadExecutor();
+  private final CountDownLatch running = new CountDownLatch(1);
+  private final CountDownLatch release = new CountDownLatch(1);
+
+  @AfterEach
+  void releaseTheFunction() {
+    release.countDown();
+    computer.shutdownNow();
+  }
+
+  private static ConcurrentCuckooHashMap<Integer, Integer> filled() {
+    ConcurrentCuckooHashMap<Integer, Integer> map =
+        ConcurrentCuckooHashMap.builder()
+            .slotsPerBucket(1)
+            .loadFactor(0.49)
+            .expectedSize(400)
+            .lockStripes(1)
+            .seed(9)
+            .build();
+    for (int i = 0; i < KEYS; i++) {
+      map.put(i, i);
+    }
+    return map;
+  }
+
+  /** Returns the slot of {@code key} in its segment, or -1 if it is in the overflow area. */
+  private static int slotOf(ConcurrentCuckooHashMap<Integer, Integer> map, Integer key) {
+    ConcurrentCuckooTable t = map.segmentOf(key);
+    long hash = t.hashOf(key);
+    for (int i = 0; i < t.choices(); i++) {
+      int slot = t.firstSlotOf(t.bucketOf(hash, i));
+      if (t.isOccupied(slot) && key.equals(t.keyAt(slot))) {
+        return slot;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void aResultFollowsItsKeyMovedByAnotherInsertWhileTheFunctionRan() throws Exception {
+    // an insert that moves a resident key, found on an identical map (one thread: same layout)
+    for (int inserted = KEYS; ; inserted++) {
+      ConcurrentCuckooHashMap<Integer, Integer> copy = filled();
+      int[] before = new int[KEYS];
+      for (int k = 0; k < KEYS; k++) {
+        before[k] = slotOf(copy, k);
+      }
+      copy.put(inserted, inserted);
+      for (int k = 0; k < KEYS; k++) {
+        if (before[k] >= 0 && slotOf(copy, k) != before[k]) {
+          ConcurrentCuckooHashMap<Integer, Integer> map = filled();
+          Future<Integer> call = computeStoppedInItsFunction(map, k);
+          int key = k;
+          int newcomer = inserted;
+          map.put(newcomer, newcomer);
+          assertNotEquals(before[k], slotOf(map, key), "the insert moved the computed key");
+          assertComputedValueStored(map, call, key, Map.of(newcomer, newcomer));
+          return;
+        }
+      }
+    }
+  }
+
+  @Test
+  void aResultFollowsItsKeyIntoTheSegmentThatReplacedItsOwnWhileTheFunctionRan() throws Exception {
+    ConcurrentCuckooHashMap<Integer, Integer> map = filled();
+    int key = 7;
+    ConcurrentCuckooTable segment = map.segmentOf(key);
+    Future<Integer> call = computeStoppedInItsFunction(map, key);
+    Map<Integer, Integer> added = new HashMap<>();
+    for (int i = 10_000; map.segmentOf(key) == segment; i++) {
+      map.put(i, i);
+      added.put(i, i);
+    }
+    assertNotSame(segment, map.segmentOf(key), "the key's segment grew");
+    assertComputedValueStored(map, call, key, added);
+  }
+
+  /** Starts {@code compute(key, v + 1000)} and waits until its function runs. */
+  private Future<Integer> computeStoppedInItsFunction(
+      ConcurrentCuckooHashMap<Integer, Integer> map, int key) throws Exception {
+    Future<Integer> call =
+        computer.submit(
+            () ->
+                map.compute(
+                    key,
+                    (k, v) -> {
+                      running.countDown();
+                      try {
+                        release.await();
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                      return v + 1000;
+                    }));
+    assertTrue(running.await(WAIT_SECONDS, TimeUnit.SECONDS), "the function started");
+    return call;
+  }
+
+  private void assertComputedValueStored(
+      ConcurrentCuckooHashMap<Integer, Integer> map,
+      Future<Integer> call,
+      int key,
+      Map<Integer, Integer> added)
+      throws Exception {
+    release.countDown();
+    assertEquals(key + 1000, call.get(WAIT_SECONDS, TimeUnit.SECONDS));
+    Map<Integer, Integer> expected = new HashMap<>(added);
+    for (int k = 0; k < KEYS; k++) {
+      expected.put(k, k);
+    }
+    expected.put(key, key + 1000);
+    assertEquals(expected, new HashMap<>(map));
+    for (Map.Entry<Integer, Integer> e : expected.entrySet()) {
+      assertEquals(e.getValue(), map.get(e.getKey()), "the value of " + e.getKey());
+    }
+    assertEquals(expected.size(), map.size());
+  }
+}
