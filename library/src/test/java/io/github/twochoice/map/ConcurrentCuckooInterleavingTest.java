@@ -6,6 +6,7 @@ package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * insert that trusted its search would add the key a second time or report it absent. Once for a
  * key that a path places, once for a key that no path can place and that goes to the overflow area;
  * and both again while the key's segment grows instead, after which the insert must start again on
- * the new segment.
+ * the new segment; and once while the key its path would move is replaced, after which the insert
+ * must find the path broken under the lock and search again.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -167,6 +169,74 @@ class ConcurrentCuckooInterleavingTest {
       map.put(new WaitingKey(i, 7), i);
     }
     growsDuringThePathSearch(map, new WaitingKey(4, 7));
+  }
+
+  /**
+   * A path that breaks during its search: the stalled insert has read the key of its first bucket
+   * and waits while hashing it; meanwhile that key is removed and another takes its slot. The path
+   * found moves the key it saw, which is gone, so the insert must check the path under the lock,
+   * find it broken and search again; applying it would move the newcomer out of its own buckets.
+   */
+  @Test
+  void anInsertWhosePathBreaksDuringItsSearchSearchesAgain() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    HashMap<WaitingKey, Integer> expected = new HashMap<>();
+    for (int i = 0; i < 300; i++) {
+      map.put(new WaitingKey(i), i);
+      expected.put(new WaitingKey(i), i);
+    }
+    ConcurrentCuckooTable t = map.segmentOf(new WaitingKey(0));
+    for (int i = 300; i < 100_000; i++) {
+      WaitingKey key = new WaitingKey(i);
+      long hash = t.hashOf(key);
+      int first = t.bucketOf(hash, 0);
+      int second = t.bucketOf(hash, 1);
+      if (map.segmentOf(key) != t || first == second || t.hasRoom(first) || t.hasRoom(second)) {
+        continue;
+      }
+      WaitingKey seen = (WaitingKey) t.keyAt(t.firstSlotOf(first));
+      int seenMovesTo = otherBucket(t, seen, first);
+      if (!t.hasRoom(seenMovesTo)) {
+        continue; // the path would be longer than the one step this test breaks
+      }
+      WaitingKey newcomer = newcomerOf(map, t, first, seenMovesTo);
+      Future<Integer> insert = putStoppedInItsPathSearch(map, key);
+      assertEquals(seen.value, map.remove(seen));
+      assertNull(map.put(newcomer, -1));
+      assertSame(newcomer, t.keyAt(t.firstSlotOf(first)), "the newcomer took the seen key's slot");
+      release.countDown();
+      assertNull(insert.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+      expected.remove(seen);
+      expected.put(newcomer, -1);
+      expected.put(key, 1);
+      assertEquals(expected, new HashMap<>(map));
+      for (var e : expected.entrySet()) {
+        assertEquals(e.getValue(), map.get(e.getKey()), "the value of " + e.getKey());
+      }
+      return;
+    }
+    throw new AssertionError("no key whose first bucket's key could move in one step");
+  }
+
+  /** A key absent from {@code map} whose first bucket is {@code bucket} and never {@code not}. */
+  private WaitingKey newcomerOf(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map,
+      ConcurrentCuckooTable t,
+      int bucket,
+      int not) {
+    for (int i = 100_000; ; i++) {
+      WaitingKey key = new WaitingKey(i);
+      long hash = t.hashOf(key);
+      if (map.segmentOf(key) == t && t.bucketOf(hash, 0) == bucket && t.bucketOf(hash, 1) != not) {
+        return key;
+      }
+    }
+  }
+
+  private static int otherBucket(ConcurrentCuckooTable t, WaitingKey key, int bucket) {
+    long hash = t.hashOf(key);
+    int first = t.bucketOf(hash, 0);
+    return first != bucket ? first : t.bucketOf(hash, 1);
   }
 
   private void growsDuringThePathSearch(
