@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * key that a path places, once for a key that no path can place and that goes to the overflow area;
  * and both again while the key's segment grows instead, after which the insert must start again on
  * the new segment; and once while the key its path would move is replaced, after which the insert
- * must find the path broken under the lock and search again.
+ * must find the path broken under the lock and search again; and once while the map is cleared.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -169,6 +169,27 @@ class ConcurrentCuckooInterleavingTest {
       map.put(new WaitingKey(i, 7), i);
     }
     growsDuringThePathSearch(map, new WaitingKey(4, 7));
+  }
+
+  /**
+   * A key of a flood whose map is cleared during its path search: its segment, retired by the
+   * clear, still holds the keys it held and is not crowded, so the insert goes on to the overflow
+   * area and finds the segment's lock refused; it must start again in the cleared map.
+   */
+  @Test
+  void anOverflowInsertWhoseMapIsClearedDuringItsPathSearchStartsAgainInTheClearedMap()
+      throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    for (int i = 0; i < 4; i++) {
+      map.put(new WaitingKey(i, 7), i);
+    }
+    WaitingKey key = new WaitingKey(4, 7);
+    Future<Integer> insert = putStoppedInItsPathSearch(map, key);
+    map.clear();
+    release.countDown();
+    assertNull(insert.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+    assertEquals(1, map.get(key), "inserted into the cleared map");
+    assertEquals(1, map.size());
   }
 
   /**
