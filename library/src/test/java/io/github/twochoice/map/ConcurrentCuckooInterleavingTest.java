@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * key that a path places, once for a key that no path can place and that goes to the overflow area;
  * and both again while the key's segment grows instead, after which the insert must start again on
  * the new segment; and once while the key its path would move is replaced, after which the insert
- * must find the path broken under the lock and search again; and once while the map is cleared.
+ * must find the path broken under the lock and search again; and for a key of a flood, once while
+ * one of its buckets frees and once while the map is cleared.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -169,6 +170,28 @@ class ConcurrentCuckooInterleavingTest {
       map.put(new WaitingKey(i, 7), i);
     }
     growsDuringThePathSearch(map, new WaitingKey(4, 7));
+  }
+
+  /**
+   * A key of a flood whose bucket frees during its path search: no path exists, so it goes on
+   * towards the overflow area, and under the lock it finds the free slot and takes it instead.
+   */
+  @Test
+  void anOverflowInsertWhoseBucketFreesDuringItsPathSearchTakesTheSlot() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+    for (int i = 0; i < 4; i++) {
+      map.put(new WaitingKey(i, 7), i);
+    }
+    WaitingKey inBucket = new WaitingKey(0, 7);
+    WaitingKey key = new WaitingKey(4, 7);
+    Future<Integer> insert = putStoppedInItsPathSearch(map, key);
+    assertEquals(0, map.remove(inBucket));
+    assertEquals(2, map.loadStats().overflow(), "the removed key was in a bucket");
+    release.countDown();
+    assertNull(insert.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+    assertEquals(1, map.get(key));
+    assertEquals(4, map.size());
+    assertEquals(2, map.loadStats().overflow(), "the key took the free slot, not the overflow");
   }
 
   /**

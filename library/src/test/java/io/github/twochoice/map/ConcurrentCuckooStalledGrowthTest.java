@@ -125,11 +125,12 @@ class ConcurrentCuckooStalledGrowthTest {
     assertEquals(null, soon(() -> map.put(elsewhere, -1)), "a put in another segment");
     assertEquals(-1, (int) soon(() -> map.remove(elsewhere)), "a remove in another segment");
 
-    WaitingKey present = keyInside(map, frozen, 0);
+    assertTrue(frozen.isOccupied(0), "a key in the growing segment's first slot");
+    WaitingKey present = (WaitingKey) frozen.keyAt(0);
     assertEquals(
-        present.value,
-        (int) soon(() -> map.putIfAbsent(present, -3)),
-        "putIfAbsent of a key of the growing segment, which is present: a read decides");
+        expected.get(present),
+        soon(() -> map.putIfAbsent(present, -3)),
+        "putIfAbsent of the key in the growing segment's first slot: a read decides");
     WaitingKey absent = keyInside(map, frozen, 6_000);
     assertEquals(
         null,
