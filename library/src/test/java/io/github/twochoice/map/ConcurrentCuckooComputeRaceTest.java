@@ -41,14 +41,7 @@ class ConcurrentCuckooComputeRaceTest {
   }
 
   private static ConcurrentCuckooHashMap<Integer, Integer> filled() {
-    ConcurrentCuckooHashMap<Integer, Integer> map =
-        ConcurrentCuckooHashMap.builder()
-            .slotsPerBucket(1)
-            .loadFactor(0.49)
-            .expectedSize(400)
-            .lockStripes(1)
-            .seed(9)
-            .build();
+    ConcurrentCuckooHashMap<Integer, Integer> map = SmallCuckooMap.create();
     for (int i = 0; i < KEYS; i++) {
       map.put(i, i);
     }

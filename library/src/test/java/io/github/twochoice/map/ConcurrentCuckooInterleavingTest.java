@@ -48,61 +48,27 @@ class ConcurrentCuckooInterleavingTest {
   }
 
   /** A key whose {@code hashCode()} waits once, on the stalled thread inside a path search. */
-  private final class WaitingKey {
-    final int value;
-    final int hash;
-
+  private final class WaitingKey extends HookedKey {
     WaitingKey(int value) {
-      this(value, value * 0x9E37_79B9);
+      super(value);
     }
 
     WaitingKey(int value, int hash) {
-      this.value = value;
-      this.hash = hash;
+      super(value, hash);
     }
 
     @Override
-    public int hashCode() {
-      if (Thread.currentThread() == stalledThread && insidePathSearch() && armed.getAndSet(false)) {
-        searching.countDown();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+    void beforeHash() {
+      if (Thread.currentThread() == stalledThread
+          && calledFrom(CuckooPath.class, "search")
+          && armed.getAndSet(false)) {
+        pause(searching, release);
       }
-      return hash;
     }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof WaitingKey other && other.value == value;
-    }
-
-    @Override
-    public String toString() {
-      return "key " + value;
-    }
-  }
-
-  private static boolean insidePathSearch() {
-    return StackWalker.getInstance()
-        .walk(
-            frames ->
-                frames.anyMatch(
-                    f ->
-                        f.getClassName().equals(CuckooPath.class.getName())
-                            && f.getMethodName().equals("search")));
   }
 
   private static ConcurrentCuckooHashMap<WaitingKey, Integer> map() {
-    return ConcurrentCuckooHashMap.builder()
-        .slotsPerBucket(1)
-        .loadFactor(0.49)
-        .expectedSize(400)
-        .lockStripes(1)
-        .seed(9)
-        .build();
+    return SmallCuckooMap.create();
   }
 
   /** Fills {@code map} with keys 0 to 299 and returns a key that needs a cuckoo path. */

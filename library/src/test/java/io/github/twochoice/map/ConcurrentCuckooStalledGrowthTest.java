@@ -46,40 +46,17 @@ class ConcurrentCuckooStalledGrowthTest {
   }
 
   /** A key whose {@code hashCode()}, on the grower's thread inside a growth's copy, waits. */
-  private final class WaitingKey {
-    final int value;
-
+  private final class WaitingKey extends HookedKey {
     WaitingKey(int value) {
-      this.value = value;
+      super(value);
     }
 
     @Override
-    public int hashCode() {
-      if (Thread.currentThread() == grower && insideGrowthCopy()) {
-        growing.countDown();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+    void beforeHash() {
+      if (Thread.currentThread() == grower && calledFrom(ConcurrentCuckooTable.class, "copyInto")) {
+        pause(growing, release);
       }
-      return value * 0x9E37_79B9;
     }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof WaitingKey other && other.value == value;
-    }
-
-    @Override
-    public String toString() {
-      return "key " + value;
-    }
-  }
-
-  private static boolean insideGrowthCopy() {
-    return StackWalker.getInstance()
-        .walk(frames -> frames.anyMatch(f -> f.getMethodName().equals("copyInto")));
   }
 
   @Test

@@ -147,31 +147,19 @@ class ConcurrentDirectoryTest {
   }
 
   /** A key whose {@code hashCode()} waits on the thread named "grower" until released. */
-  private static final class StallingKey {
-    final int value;
+  private static final class StallingKey extends HookedKey {
     final CountDownLatch stalled = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
 
     StallingKey(int value) {
-      this.value = value;
+      super(value, value);
     }
 
     @Override
-    public int hashCode() {
+    void beforeHash() {
       if (Thread.currentThread().getName().equals("grower")) {
-        stalled.countDown();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+        pause(stalled, release);
       }
-      return value;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof StallingKey other && other.value == value;
     }
   }
 

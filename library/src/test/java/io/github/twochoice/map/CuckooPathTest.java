@@ -21,14 +21,7 @@ import org.junit.jupiter.api.Test;
 class CuckooPathTest {
   private static final int PATH_SEARCH_LIMIT = 512;
 
-  private final ConcurrentCuckooHashMap<HookKey, Integer> map =
-      ConcurrentCuckooHashMap.builder()
-          .slotsPerBucket(1)
-          .loadFactor(0.49)
-          .expectedSize(400)
-          .lockStripes(1)
-          .seed(9)
-          .build();
+  private final ConcurrentCuckooHashMap<HookKey, Integer> map = SmallCuckooMap.create();
 
   private final CuckooPath path = new CuckooPath();
 
@@ -38,31 +31,18 @@ class CuckooPathTest {
   private Runnable onNextHash;
 
   /** A key that runs {@link #onNextHash} when it is hashed. */
-  private final class HookKey {
-    final int value;
-
+  private final class HookKey extends HookedKey {
     HookKey(int value) {
-      this.value = value;
+      super(value);
     }
 
     @Override
-    public int hashCode() {
+    void beforeHash() {
       Runnable hook = onNextHash;
       if (hook != null) {
         onNextHash = null;
         hook.run();
       }
-      return value * 0x9E37_79B9;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof HookKey other && other.value == value;
-    }
-
-    @Override
-    public String toString() {
-      return "key " + value;
     }
   }
 
