@@ -26,7 +26,10 @@ abstract class HookedKey {
   }
 
   /** Runs at the start of every {@code hashCode()}, on the hashing thread. */
-  abstract void beforeHash();
+  void beforeHash() {}
+
+  /** Runs at the start of every {@code equals}, with the object this key is compared with. */
+  void beforeEquals(Object other) {}
 
   /**
    * Makes the calling thread signal {@code reached} and wait for {@code release}; an interrupt ends
@@ -60,6 +63,7 @@ abstract class HookedKey {
 
   @Override
   public final boolean equals(Object o) {
+    beforeEquals(o);
     return o instanceof HookedKey other && other.value == value;
   }
 

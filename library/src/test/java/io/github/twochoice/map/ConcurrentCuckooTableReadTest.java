@@ -1,0 +1,335 @@
+/*
+ * Copyright 2026 The twochoice Authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package io.github.twochoice.map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.twochoice.hash.ChoiceHasher;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The lookup of {@link ConcurrentCuckooTable} in the states that a single-threaded test never
+ * meets, each held still: a segment frozen for a growth (readers go on), a stripe held by a writer
+ * for longer than the optimistic reads last (the reader takes the stripe, or reads the segment if
+ * it was retired meanwhile), and a writer that changes the stripe while a lookup compares keys
+ * (here from inside the lookup key's {@code equals}, so the moment is exact). In the last case the
+ * lookup must neither report absent a key that was present throughout nor call {@code equals} on a
+ * key it read after the writer began.
+ */
+class ConcurrentCuckooTableReadTest {
+  private static final long SEED = 0x5EEDL;
+  private static final int BUCKETS = 64;
+  private static final long WAIT_SECONDS = 20;
+
+  /** A key of a chosen hash code whose {@code equals} records what it was compared with. */
+  private static final class Probe extends HookedKey {
+    final List<Object> comparedWith = new ArrayList<>();
+    Runnable onFirstEquals;
+
+    Probe(int value, int hash) {
+      super(value, hash);
+    }
+
+    Probe copy() {
+      return new Probe(value, hash);
+    }
+
+    @Override
+    void beforeEquals(Object other) {
+      comparedWith.add(other);
+      Runnable hook = onFirstEquals;
+      onFirstEquals = null;
+      if (hook != null) {
+        hook.run();
+      }
+    }
+  }
+
+  /** Key {@code i}, its hash code spread by the golden ratio. */
+  private static Probe spread(int i) {
+    return new Probe(i, i * 0x9E37_79B9 + 1);
+  }
+
+  private static ConcurrentCuckooTable table(int choices) {
+    return new ConcurrentCuckooTable(
+        choices, 1, BUCKETS, 1, 0, 0, false, ChoiceHasher.seeded(SEED), null);
+  }
+
+  /** Stores {@code key} in {@code bucket}, as a writer does: under its stripe. */
+  private static void storeIn(ConcurrentCuckooTable t, int bucket, Probe key, String value) {
+    long hash = t.hashOf(key);
+    assertTrue(t.lock(t.stripeOf(hash)));
+    t.store(bucket, BucketTable.tagOf(hash), key, value);
+    t.unlock(t.stripeOf(hash), true);
+  }
+
+  /** Stores {@code key} in its first bucket with room, else in the overflow area. */
+  private static void place(ConcurrentCuckooTable t, Probe key, String value) {
+    long hash = t.hashOf(key);
+    for (int i = 0; i < t.choices(); i++) {
+      if (t.hasRoom(t.bucketOf(hash, i))) {
+        storeIn(t, t.bucketOf(hash, i), key, value);
+        return;
+      }
+    }
+    assertTrue(t.lock(t.stripeOf(hash)));
+    t.overflowAdd(key, value);
+    t.unlock(t.stripeOf(hash), true);
+  }
+
+  /** Returns the value of an equal copy of {@code key}. */
+  private static Object get(ConcurrentCuckooTable t, Probe key) {
+    Probe copy = key.copy();
+    return t.get(t.hashOf(copy), copy);
+  }
+
+  /** Runs {@code call} on a thread of its own, which the test can watch. */
+  private static <T> FutureTask<T> start(Callable<T> call) {
+    FutureTask<T> task = new FutureTask<>(call);
+    Thread thread = new Thread(task, "reader");
+    thread.setDaemon(true);
+    thread.start();
+    return task;
+  }
+
+  /**
+   * A segment frozen for a growth, and then retired, still answers every lookup — of a key in a
+   * slot, of a key in the overflow area, of an absent key — without waiting for the freeze to end:
+   * with two choices (where the overflow area in use sends the lookup past its two-bucket fast
+   * path) and with three.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3})
+  void aFrozenSegmentAnswersEveryLookup(int choices) throws Exception {
+    ConcurrentCuckooTable t = table(choices);
+    List<Probe> keys = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      keys.add(spread(i));
+    }
+    for (int i = 0; i <= choices; i++) {
+      keys.add(new Probe(100 + i, 7)); // a flood: the last one goes to the overflow area
+    }
+    for (Probe key : keys) {
+      place(t, key, "v" + key.value);
+    }
+    assertTrue(t.overflowSize() > 0, "the overflow area is in use");
+    Probe absent = spread(1_000);
+
+    assertTrue(t.freeze());
+    lookUpAll(t, keys, absent);
+    t.retire();
+    lookUpAll(t, keys, absent);
+  }
+
+  private static void lookUpAll(ConcurrentCuckooTable t, List<Probe> keys, Probe absent)
+      throws Exception {
+    FutureTask<Void> lookups =
+        start(
+            () -> {
+              for (Probe key : keys) {
+                assertEquals("v" + key.value, get(t, key), key.toString());
+              }
+              assertNull(get(t, absent), "an absent key");
+              return null;
+            });
+    lookups.get(WAIT_SECONDS, TimeUnit.SECONDS);
+  }
+
+  /**
+   * A reader whose stripe a writer holds for longer than its optimistic reads last takes the stripe
+   * once the writer leaves, reads, and restores the stripe's word unchanged: for a key in a slot
+   * (the table's first), a key in the overflow area and an absent key.
+   */
+  @Test
+  void aReaderThatOutwaitsItsOptimisticReadsTakesTheStripe() throws Exception {
+    ConcurrentCuckooTable t = table(3);
+    Probe inFirstSlot = keyWithFirstChoice(t, 0);
+    storeIn(t, 0, inFirstSlot, "first");
+    Probe overflowing = new Probe(500, 500);
+    assertTrue(t.lock(0));
+    t.overflowAdd(overflowing, "overflow");
+    t.unlock(0, true);
+    Probe absent = spread(1_000);
+
+    assertEquals("first", readPastAHeldStripe(t, inFirstSlot, false));
+    assertEquals("overflow", readPastAHeldStripe(t, overflowing, false));
+    assertNull(readPastAHeldStripe(t, absent, false));
+  }
+
+  /**
+   * A reader waiting to take its stripe when the stripe's writer leaves and a growth freezes and
+   * retires the segment reads the frozen segment instead.
+   */
+  @Test
+  void aReaderWaitingForAStripeOfARetiredSegmentReadsItFrozen() throws Exception {
+    ConcurrentCuckooTable t = table(3);
+    Probe key = keyWithFirstChoice(t, 0);
+    storeIn(t, 0, key, "value");
+    assertEquals("value", readPastAHeldStripe(t, key, true));
+    assertFalse(t.lock(0), "the segment stays retired");
+  }
+
+  /**
+   * Holds the stripe of {@code key} while a reader looks it up, until the reader waits to take the
+   * stripe; then releases it (and, if {@code retire}, freezes and retires the segment at once,
+   * while the reader is parked) and returns what the reader found.
+   */
+  private static Object readPastAHeldStripe(ConcurrentCuckooTable t, Probe key, boolean retire)
+      throws Exception {
+    long mask = ConcurrentCuckooTable.maskOf(t.stripeOf(t.hashOf(key)));
+    long before = t.stamp(mask);
+    assertTrue(t.lock(0));
+    Thread[] reader = new Thread[1];
+    FutureTask<Object> read =
+        start(
+            () -> {
+              reader[0] = Thread.currentThread();
+              return get(t, key);
+            });
+    awaitParkedIn(read, reader, "getLocked");
+    t.unlock(0, false);
+    if (retire) {
+      assertTrue(t.freeze());
+      t.retire();
+    }
+    Object found = read.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    if (!retire) {
+      assertEquals(before, t.stamp(mask), "the reader restored the stripe's word");
+    }
+    return found;
+  }
+
+  /** Waits until the reader parks inside {@code method}, waiting for a stripe. */
+  private static void awaitParkedIn(FutureTask<?> read, Thread[] reader, String method)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+    while (reader[0] == null
+        || reader[0].getState() != Thread.State.TIMED_WAITING
+        || Arrays.stream(reader[0].getStackTrace())
+            .noneMatch(f -> f.getMethodName().equals(method))) {
+      assertFalse(read.isDone(), "the reader answered while a writer held its stripe");
+      assertTrue(System.nanoTime() < deadline, "the reader waits in " + method);
+      Thread.sleep(1);
+    }
+  }
+
+  /** Returns a key whose first choice is {@code bucket}. */
+  private static Probe keyWithFirstChoice(ConcurrentCuckooTable t, int bucket) {
+    for (int i = 1; ; i++) {
+      Probe key = spread(i);
+      if (t.bucketOf(t.hashOf(key), 0) == bucket) {
+        return key;
+      }
+    }
+  }
+
+  /**
+   * Three choices: the lookup reads the tag words of the first two buckets, compares the candidates
+   * there, and only then reads the third bucket's. While it compares a key of the same tag in the
+   * second bucket, a writer moves the key looked up from the third bucket to the first, which the
+   * lookup has already read: the key is present throughout, and the lookup must find it rather than
+   * report it absent.
+   */
+  @Test
+  void aKeyMovedBehindTheLookupIsStillFound() {
+    ConcurrentCuckooTable t = table(3);
+    Layout l = layout(t);
+    storeIn(t, l.buckets[1], l.sameTag, "other");
+    storeIn(t, l.buckets[2], l.key, "value");
+    Probe lookup = l.key.copy();
+    lookup.onFirstEquals =
+        () -> {
+          assertTrue(t.lock(0));
+          t.move(t.firstSlotOf(l.buckets[2]), l.buckets[0]);
+          t.unlock(0, true);
+        };
+    assertEquals("value", t.get(t.hashOf(lookup), lookup));
+    assertSame(l.sameTag, lookup.comparedWith.get(0), "the move came during a comparison");
+  }
+
+  /**
+   * While the lookup compares a key of the same tag in its second bucket (its first candidate), a
+   * writer replaces the key in its first bucket (or, with three choices, its third) by another of
+   * the same tag. The lookup must not call {@code equals} on that newcomer, read after the writer
+   * began, before it validates the read: it starts again (compares its first candidate again)
+   * before it compares the newcomer, and finds the key it looks for absent.
+   */
+  @ParameterizedTest
+  @ValueSource(ints = {0, 2})
+  void aLookupComparesNoKeyItReadAfterAWriterBegan(int replacedChoice) {
+    ConcurrentCuckooTable t = table(3);
+    Layout l = layout(t);
+    int replaced = l.buckets[replacedChoice];
+    storeIn(t, l.buckets[1], l.sameTag, "other");
+    storeIn(t, replaced, l.key, "value");
+    Probe newcomer = l.anotherSameTag;
+    Probe lookup = l.key.copy();
+    lookup.onFirstEquals =
+        () -> {
+          assertTrue(t.lock(0));
+          t.clearSlot(t.firstSlotOf(replaced));
+          t.store(replaced, BucketTable.tagOf(t.hashOf(newcomer)), newcomer, "newcomer");
+          t.unlock(0, true);
+        };
+    assertNull(t.get(t.hashOf(lookup), lookup), "the key was replaced");
+    List<Object> seen = lookup.comparedWith;
+    assertSame(l.sameTag, seen.get(0), "the write came during the first comparison");
+    int newcomerAt = seen.indexOf(newcomer);
+    assertTrue(
+        newcomerAt < 0 || seen.subList(1, newcomerAt).contains(l.sameTag),
+        "equals saw the newcomer before the lookup started again: " + seen);
+  }
+
+  /**
+   * A key with three distinct buckets, and two other keys of its tag, the first of which may live
+   * in the key's second bucket.
+   */
+  private record Layout(Probe key, int[] buckets, Probe sameTag, Probe anotherSameTag) {}
+
+  private static Layout layout(ConcurrentCuckooTable t) {
+    for (int i = 1; ; i++) {
+      Probe key = spread(i);
+      long hash = t.hashOf(key);
+      int[] buckets = {t.bucketOf(hash, 0), t.bucketOf(hash, 1), t.bucketOf(hash, 2)};
+      if (buckets[0] == buckets[1] || buckets[1] == buckets[2] || buckets[0] == buckets[2]) {
+        continue;
+      }
+      Probe sameTag = null;
+      for (int j = 1; ; j++) {
+        Probe candidate = new Probe(-j, j * 0x2545_F491);
+        long h = t.hashOf(candidate);
+        if (BucketTable.tagOf(h) != BucketTable.tagOf(hash)) {
+          continue;
+        }
+        if (sameTag == null && hasBucket(t, h, buckets[1])) {
+          sameTag = candidate;
+        } else if (sameTag != null) {
+          return new Layout(key, buckets, sameTag, candidate);
+        }
+      }
+    }
+  }
+
+  private static boolean hasBucket(ConcurrentCuckooTable t, long hash, int bucket) {
+    for (int i = 0; i < t.choices(); i++) {
+      if (t.bucketOf(hash, i) == bucket) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
