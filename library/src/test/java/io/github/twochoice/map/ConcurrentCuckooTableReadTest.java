@@ -4,6 +4,7 @@
  */
 package io.github.twochoice.map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -228,9 +229,35 @@ class ConcurrentCuckooTableReadTest {
     }
   }
 
+  /**
+   * The path search's read of a bucket's keys gives up, rather than wait or read unvalidated, while
+   * a writer holds the bucket's stripe, and reads them once the writer leaves: each slot's key,
+   * null for a free slot.
+   */
+  @Test
+  void aBucketsKeysAreReadOnlyWhileNoWriterHoldsItsStripe() {
+    ConcurrentCuckooTable t =
+        new ConcurrentCuckooTable(2, 4, BUCKETS, 1, 0, 0, false, ChoiceHasher.seeded(SEED), null);
+    Probe first = keyWithFirstChoice(t, 5);
+    Probe second = keyWithFirstChoice(t, 5, first.value + 1);
+    storeIn(t, 5, first, "first");
+    storeIn(t, 5, second, "second");
+    Object[] keys = new Object[4];
+    assertTrue(t.lock(0));
+    assertFalse(t.readKeys(5, keys), "a writer holds the stripe");
+    t.unlock(0, false);
+    assertTrue(t.readKeys(5, keys), "no writer");
+    assertArrayEquals(new Object[] {first, second, null, null}, keys);
+  }
+
   /** Returns a key whose first choice is {@code bucket}. */
   private static Probe keyWithFirstChoice(ConcurrentCuckooTable t, int bucket) {
-    for (int i = 1; ; i++) {
+    return keyWithFirstChoice(t, bucket, 1);
+  }
+
+  /** Returns the key, from {@code from} on, whose first choice is {@code bucket}. */
+  private static Probe keyWithFirstChoice(ConcurrentCuckooTable t, int bucket, int from) {
+    for (int i = from; ; i++) {
       Probe key = spread(i);
       if (t.bucketOf(t.hashOf(key), 0) == bucket) {
         return key;
