@@ -24,15 +24,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The lookup of {@link ConcurrentCuckooTable} in the states that a single-threaded test never
- * meets, each held still: a segment frozen for a growth (readers go on), a stripe held by a writer
- * for longer than the optimistic reads last (the reader takes the stripe, or reads the segment if
- * it was retired meanwhile), and a writer that changes the stripe while a lookup compares keys
- * (here from inside the lookup key's {@code equals}, so the moment is exact). In the last case the
- * lookup must neither report absent a key that was present throughout nor call {@code equals} on a
- * key it read after the writer began.
+ * The stripes of {@link ConcurrentCuckooTable} — its optimistic reads and its locks — in the states
+ * that a single-threaded test never meets, each held still: a segment frozen for a growth (readers
+ * go on), a stripe held by a writer for longer than the optimistic reads last (a reader takes the
+ * stripe, or reads the segment if it was retired meanwhile; the path search's read of a bucket
+ * gives up; a freeze gives up if the segment is retired), and a writer that changes the stripe
+ * while a lookup compares keys (here from inside the lookup key's {@code equals}, so the moment is
+ * exact). In the last case the lookup must neither report absent a key that was present throughout
+ * nor call {@code equals} on a key it read after the writer began.
  */
-class ConcurrentCuckooTableReadTest {
+class ConcurrentCuckooStripesTest {
   private static final long SEED = 0x5EEDL;
   private static final int BUCKETS = 64;
   private static final long WAIT_SECONDS = 20;
@@ -102,7 +103,7 @@ class ConcurrentCuckooTableReadTest {
   /** Runs {@code call} on a thread of its own, which the test can watch. */
   private static <T> FutureTask<T> start(Callable<T> call) {
     FutureTask<T> task = new FutureTask<>(call);
-    Thread thread = new Thread(task, "reader");
+    Thread thread = new Thread(task, "held");
     thread.setDaemon(true);
     thread.start();
     return task;
@@ -215,15 +216,38 @@ class ConcurrentCuckooTableReadTest {
     return found;
   }
 
-  /** Waits until the reader parks inside {@code method}, waiting for a stripe. */
-  private static void awaitParkedIn(FutureTask<?> read, Thread[] reader, String method)
+  /**
+   * A thread freezing a segment for a growth waits for the writer of a stripe; if the segment is
+   * retired meanwhile (another growth replaced it), it gives up, having frozen nothing, rather than
+   * wait for the writer and freeze a replaced segment.
+   */
+  @Test
+  void aFreezeWaitingForAWriterGivesUpWhenTheSegmentIsRetired() throws Exception {
+    ConcurrentCuckooTable t = table(2);
+    assertTrue(t.lock(0));
+    Thread[] freezer = new Thread[1];
+    FutureTask<Boolean> freeze =
+        start(
+            () -> {
+              freezer[0] = Thread.currentThread();
+              return t.freeze();
+            });
+    awaitParkedIn(freeze, freezer, "freeze");
+    t.retire();
+    assertFalse(freeze.get(WAIT_SECONDS, TimeUnit.SECONDS), "the freeze gave up");
+    t.unlock(0, false);
+    assertTrue(t.lock(0), "the stripe was not frozen");
+  }
+
+  /** Waits until the thread of {@code task} parks inside {@code method}, waiting for a stripe. */
+  private static void awaitParkedIn(FutureTask<?> task, Thread[] thread, String method)
       throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-    while (reader[0] == null
-        || reader[0].getState() != Thread.State.TIMED_WAITING
-        || Arrays.stream(reader[0].getStackTrace())
+    while (thread[0] == null
+        || thread[0].getState() != Thread.State.TIMED_WAITING
+        || Arrays.stream(thread[0].getStackTrace())
             .noneMatch(f -> f.getMethodName().equals(method))) {
-      assertFalse(read.isDone(), "the reader answered while a writer held its stripe");
+      assertFalse(task.isDone(), "the call ended while a writer held its stripe");
       assertTrue(System.nanoTime() < deadline, "the reader waits in " + method);
       Thread.sleep(1);
     }
