@@ -29,8 +29,10 @@ import org.junit.jupiter.api.Test;
  * key that a path places, once for a key that no path can place and that goes to the overflow area;
  * and both again while the key's segment grows instead, after which the insert must start again on
  * the new segment; and once while the key its path would move is replaced, after which the insert
- * must find the path broken under the lock and search again; and for a key of a flood, once while
- * one of its buckets frees and once while the map is cleared.
+ * must find the path broken under the lock and search again; and once while one of the key's own
+ * buckets frees after the search read it, after which the insert must take that slot rather than
+ * apply its path; and for a key of a flood, once while one of its buckets frees and once while the
+ * map is cleared.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -226,6 +228,59 @@ class ConcurrentCuckooInterleavingTest {
       return;
     }
     throw new AssertionError("no key whose first bucket's key could move in one step");
+  }
+
+  /**
+   * A key's own bucket frees after its path search has read it: the insert, stopped while hashing
+   * that bucket's key (the first its search hashes), goes on to find a path through its other
+   * bucket; meanwhile that key is removed. Under the lock the insert must see the free slot and
+   * take it, moving nothing, rather than apply the path it found. The freed bucket is the table's
+   * first, bucket 0.
+   */
+  @Test
+  void anInsertWhoseOwnBucketFreesAfterItsSearchReadItTakesTheSlotAndMovesNothing()
+      throws Exception {
+    for (int filled = 300; filled <= 390; filled += 10) {
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map = map();
+      for (int i = 0; i < filled; i++) {
+        map.put(new WaitingKey(i), i);
+      }
+      ConcurrentCuckooTable t = map.segmentOf(new WaitingKey(0));
+      if (t.hasRoom(0)) {
+        continue;
+      }
+      WaitingKey inFirst = (WaitingKey) t.keyAt(t.firstSlotOf(0));
+      if (t.hasRoom(otherBucket(t, inFirst, 0))) {
+        continue; // the path must not go through bucket 0's key
+      }
+      for (int i = 1_000; i < 1_000_000; i++) {
+        WaitingKey key = new WaitingKey(i);
+        long hash = t.hashOf(key);
+        int other = t.bucketOf(hash, 1);
+        if (map.segmentOf(key) != t || t.bucketOf(hash, 0) != 0 || other == 0) {
+          continue;
+        }
+        WaitingKey inOther = (WaitingKey) t.keyAt(t.firstSlotOf(other));
+        if (t.hasRoom(other) || !t.hasRoom(otherBucket(t, inOther, other))) {
+          continue; // the path goes through the other bucket, in one move
+        }
+        long[] pathsBefore = map.cuckooStats().evictionPaths();
+        Future<Integer> insert = putStoppedInItsPathSearch(map, key);
+        assertEquals(inFirst.value, map.remove(inFirst));
+        release.countDown();
+        assertNull(insert.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+        assertEquals(key, t.keyAt(t.firstSlotOf(0)), "the key took the freed slot");
+        assertSame(inOther, t.keyAt(t.firstSlotOf(other)), "the path's key did not move");
+        long[] pathsAfter = map.cuckooStats().evictionPaths();
+        assertEquals(pathsBefore[0] + 1, pathsAfter[0], "an insert that moved no key");
+        assertEquals(
+            pathsBefore.length > 1 ? pathsBefore[1] : 0,
+            pathsAfter.length > 1 ? pathsAfter[1] : 0,
+            "no insert of one move");
+        return;
+      }
+    }
+    throw new AssertionError("no key of bucket 0 whose path runs through its other bucket");
   }
 
   /** A key absent from {@code map} whose first bucket is {@code bucket} and never {@code not}. */
