@@ -5,17 +5,20 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * the new segment; and once while the key its path would move is replaced, after which the insert
  * must find the path broken under the lock and search again; and once while one of the key's own
  * buckets frees after the search read it, after which the insert must take that slot rather than
- * apply its path; and for a key of a flood, once while one of its buckets frees and once while the
- * map is cleared.
+ * apply its path; and for a key of a flood, once while one of its buckets frees (and again where
+ * taking that slot fills the segment, which must then grow) and once while the map is cleared.
  */
 class ConcurrentCuckooInterleavingTest {
   private static final long WAIT_SECONDS = 20;
@@ -160,6 +163,65 @@ class ConcurrentCuckooInterleavingTest {
     assertEquals(1, map.get(key));
     assertEquals(4, map.size());
     assertEquals(2, map.loadStats().overflow(), "the key took the free slot, not the overflow");
+  }
+
+  /**
+   * The same, in a segment one key short of full: the insert that takes the freed slot is the one
+   * that fills the segment, and it must grow it, as every insert that fills a segment does.
+   */
+  @Test
+  void anOverflowInsertThatTakesAFreedSlotAndFillsItsSegmentGrowsIt() throws Exception {
+    ConcurrentCuckooHashMap<WaitingKey, Integer> map =
+        ConcurrentCuckooHashMap.builder()
+            .slotsPerBucket(4)
+            .expectedSize(400)
+            .lockStripes(1)
+            .seed(9)
+            .build();
+    WaitingKey inBucket = new WaitingKey(0, 7);
+    ConcurrentCuckooTable t = map.segmentOf(inBucket);
+    long floodHash = t.hashOf(inBucket);
+    int[] floodBuckets = {t.bucketOf(floodHash, 0), t.bucketOf(floodHash, 1)};
+    assertTrue(floodBuckets[0] != floodBuckets[1], "the flood has two buckets");
+    for (int i = 0; i < 9; i++) {
+      map.put(new WaitingKey(i, 7), i); // eight fill the two buckets, the ninth overflows
+    }
+    assertEquals(1, t.overflowSize());
+    double room = t.slots() * map.loadFactor();
+    long full = (long) Math.ceil(room + ConcurrentDirectory.PRESIZED_SPREAD * Math.sqrt(room));
+    Iterator<WaitingKey> fillers =
+        IntStream.iterate(1_000, i -> i + 1)
+            .mapToObj(WaitingKey::new)
+            .filter(k -> map.segmentOf(k) == t && usesNone(t, k, floodBuckets))
+            .iterator();
+    while (t.keysInBuckets() + t.overflowSize() < full - 1) {
+      WaitingKey filler = fillers.next();
+      map.put(filler, filler.value);
+    }
+    WaitingKey key = new WaitingKey(9, 7);
+    Future<Integer> insert = putStoppedInItsPathSearch(map, key);
+    assertEquals(0, map.remove(inBucket));
+    WaitingKey last = fillers.next();
+    map.put(last, last.value);
+    assertSame(t, map.segmentOf(key), "one key short of full, the segment has not grown");
+    assertEquals(full - 1, t.keysInBuckets() + t.overflowSize());
+    int sizeBefore = map.size();
+    release.countDown();
+    assertNull(insert.get(WAIT_SECONDS, TimeUnit.SECONDS), "the key was absent");
+    assertNotSame(t, map.segmentOf(key), "the insert that filled the segment grew it");
+    assertEquals(1, map.get(key));
+    assertEquals(sizeBefore + 1, map.size());
+  }
+
+  private static boolean usesNone(ConcurrentCuckooTable t, WaitingKey key, int[] buckets) {
+    long hash = t.hashOf(key);
+    for (int i = 0; i < t.choices(); i++) {
+      int bucket = t.bucketOf(hash, i);
+      if (bucket == buckets[0] || bucket == buckets[1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
