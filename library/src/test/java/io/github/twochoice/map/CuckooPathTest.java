@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * only when another thread frees a slot between the insert's lock and its search, driven here on
  * one thread: one of the key's own buckets has room, or a bucket the search queued as full has lost
  * a key by the time the search reads it. Either way the path is the bucket with room, no key moves,
- * and the path still holds.
+ * and the path still holds. And a search that cannot read a bucket while a writer holds its stripe
+ * gives up.
  */
 class CuckooPathTest {
   private static final int PATH_SEARCH_LIMIT = 512;
@@ -102,6 +103,33 @@ class CuckooPathTest {
       return;
     }
     throw new AssertionError("no key with two full buckets, the first's key unable to move");
+  }
+
+  /**
+   * A search that cannot read a bucket's keys, because a writer holds the stripe for longer than
+   * the search's optimistic reads last, gives up rather than answer a path it could not check.
+   */
+  @Test
+  void aSearchThatCannotReadABucketGivesUp() {
+    for (int i = 300; i < 10_000; i++) {
+      HookKey key = new HookKey(i);
+      long hash = table.hashOf(key);
+      if (map.segmentOf(key) != table
+          || table.hasRoom(table.bucketOf(hash, 0))
+          || table.hasRoom(table.bucketOf(hash, 1))) {
+        continue;
+      }
+      int stripe = table.stripeOf(hash);
+      assertTrue(table.lock(stripe));
+      try {
+        assertEquals(CuckooPath.GAVE_UP, path.search(table, hash, PATH_SEARCH_LIMIT));
+      } finally {
+        table.unlock(stripe, false);
+      }
+      assertTrue(path.search(table, hash, PATH_SEARCH_LIMIT) != CuckooPath.GAVE_UP, "unheld");
+      return;
+    }
+    throw new AssertionError("no key with two full buckets");
   }
 
   private void assertRootWithRoom(int end, int bucket) {
