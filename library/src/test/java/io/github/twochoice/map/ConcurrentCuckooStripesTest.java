@@ -100,13 +100,31 @@ class ConcurrentCuckooStripesTest {
     return t.get(t.hashOf(copy), copy);
   }
 
-  /** Runs {@code call} on a thread of its own, which the test can watch. */
-  private static <T> FutureTask<T> start(Callable<T> call) {
-    FutureTask<T> task = new FutureTask<>(call);
-    Thread thread = new Thread(task, "held");
-    thread.setDaemon(true);
-    thread.start();
-    return task;
+  /** A call running on a thread of its own, which the test watches. */
+  private record Held<T>(FutureTask<T> task, Thread thread) {
+    static <T> Held<T> start(Callable<T> call) {
+      FutureTask<T> task = new FutureTask<>(call);
+      Thread thread = new Thread(task, "held");
+      thread.setDaemon(true);
+      thread.start();
+      return new Held<>(task, thread);
+    }
+
+    /** Waits until the call parks inside {@code method}, waiting for a stripe. */
+    void awaitParkedIn(String method) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+      while (thread.getState() != Thread.State.TIMED_WAITING
+          || Arrays.stream(thread.getStackTrace())
+              .noneMatch(f -> f.getMethodName().equals(method))) {
+        assertFalse(task.isDone(), "the call ended while a writer held its stripe");
+        assertTrue(System.nanoTime() < deadline, "the call waits in " + method);
+        Thread.sleep(1);
+      }
+    }
+
+    T result() throws Exception {
+      return task.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    }
   }
 
   /**
@@ -140,16 +158,15 @@ class ConcurrentCuckooStripesTest {
 
   private static void lookUpAll(ConcurrentCuckooTable t, List<Probe> keys, Probe absent)
       throws Exception {
-    FutureTask<Void> lookups =
-        start(
+    Held.start(
             () -> {
               for (Probe key : keys) {
                 assertEquals("v" + key.value, get(t, key), key.toString());
               }
               assertNull(get(t, absent), "an absent key");
               return null;
-            });
-    lookups.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            })
+        .result();
   }
 
   /**
@@ -196,20 +213,14 @@ class ConcurrentCuckooStripesTest {
     long mask = ConcurrentCuckooTable.maskOf(t.stripeOf(t.hashOf(key)));
     long before = t.stamp(mask);
     assertTrue(t.lock(0));
-    Thread[] reader = new Thread[1];
-    FutureTask<Object> read =
-        start(
-            () -> {
-              reader[0] = Thread.currentThread();
-              return get(t, key);
-            });
-    awaitParkedIn(read, reader, "getLocked");
+    Held<Object> read = Held.start(() -> get(t, key));
+    read.awaitParkedIn("getLocked");
     t.unlock(0, false);
     if (retire) {
       assertTrue(t.freeze());
       t.retire();
     }
-    Object found = read.get(WAIT_SECONDS, TimeUnit.SECONDS);
+    Object found = read.result();
     if (!retire) {
       assertEquals(before, t.stamp(mask), "the reader restored the stripe's word");
     }
@@ -225,32 +236,12 @@ class ConcurrentCuckooStripesTest {
   void aFreezeWaitingForAWriterGivesUpWhenTheSegmentIsRetired() throws Exception {
     ConcurrentCuckooTable t = table(2);
     assertTrue(t.lock(0));
-    Thread[] freezer = new Thread[1];
-    FutureTask<Boolean> freeze =
-        start(
-            () -> {
-              freezer[0] = Thread.currentThread();
-              return t.freeze();
-            });
-    awaitParkedIn(freeze, freezer, "freeze");
+    Held<Boolean> freeze = Held.start(t::freeze);
+    freeze.awaitParkedIn("freeze");
     t.retire();
-    assertFalse(freeze.get(WAIT_SECONDS, TimeUnit.SECONDS), "the freeze gave up");
+    assertFalse(freeze.result(), "the freeze gave up");
     t.unlock(0, false);
     assertTrue(t.lock(0), "the stripe was not frozen");
-  }
-
-  /** Waits until the thread of {@code task} parks inside {@code method}, waiting for a stripe. */
-  private static void awaitParkedIn(FutureTask<?> task, Thread[] thread, String method)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-    while (thread[0] == null
-        || thread[0].getState() != Thread.State.TIMED_WAITING
-        || Arrays.stream(thread[0].getStackTrace())
-            .noneMatch(f -> f.getMethodName().equals(method))) {
-      assertFalse(task.isDone(), "the call ended while a writer held its stripe");
-      assertTrue(System.nanoTime() < deadline, "the reader waits in " + method);
-      Thread.sleep(1);
-    }
   }
 
   /**
