@@ -25,17 +25,23 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The stripes of {@link ConcurrentCuckooTable} — its optimistic reads and its locks — in the states
- * that a single-threaded test never meets, each held still: a segment frozen for a growth (readers
- * go on), a stripe held by a writer for longer than the optimistic reads last (a reader takes the
- * stripe, or reads the segment if it was retired meanwhile; the path search's read of a bucket
- * gives up; a freeze gives up if the segment is retired), and a writer that changes the stripe
- * while a lookup compares keys (here from inside the lookup key's {@code equals}, so the moment is
- * exact). In the last case the lookup must neither report absent a key that was present throughout
- * nor call {@code equals} on a key it read after the writer began.
+ * that a single-threaded test never meets, each held still, in a segment of four stripes: a segment
+ * frozen for a growth (readers go on); a stripe held by a writer for longer than the optimistic
+ * reads last (a reader takes the stripe, or reads the segment if it was retired meanwhile; the path
+ * search's read of a bucket gives up; a freeze gives up if the segment is retired); and a writer
+ * that changes the stripe while a lookup compares keys, in a segment just built by a growth (here
+ * from inside the lookup key's {@code equals}, so the moment is exact). In the last case the lookup
+ * must neither report absent a key that was present throughout nor call {@code equals} on a key it
+ * read after the writer began. And the stripes themselves: a key's buckets lie in its stripe, and
+ * the stripes share the keys out evenly.
  */
 class ConcurrentCuckooStripesTest {
   private static final long SEED = 0x5EEDL;
-  private static final int BUCKETS = 64;
+
+  /** Four stripes of 128 buckets: {@link ConcurrentCuckooTable#MIN_BUCKETS_PER_STRIPE} each. */
+  private static final int BUCKETS = 512;
+
+  private static final int STRIPES = 4;
   private static final long WAIT_SECONDS = 20;
 
   /** A key of a chosen hash code whose {@code equals} records what it was compared with. */
@@ -69,7 +75,7 @@ class ConcurrentCuckooStripesTest {
 
   private static ConcurrentCuckooTable table(int choices) {
     return new ConcurrentCuckooTable(
-        choices, 1, BUCKETS, 1, 0, 0, false, ChoiceHasher.seeded(SEED), null);
+        choices, 1, BUCKETS, STRIPES, 0, 0, false, ChoiceHasher.seeded(SEED), null);
   }
 
   /** Stores {@code key} in {@code bucket}, as a writer does: under its stripe. */
@@ -78,6 +84,15 @@ class ConcurrentCuckooStripesTest {
     assertTrue(t.lock(t.stripeOf(hash)));
     t.store(bucket, BucketTable.tagOf(hash), key, value);
     t.unlock(t.stripeOf(hash), true);
+  }
+
+  /**
+   * Stores {@code key} in {@code bucket} as a growth fills a segment that no other thread sees yet:
+   * with no lock, so the stripe's word stays 0, the stamp of a segment never written since.
+   */
+  private static void storeAsAGrowthDoes(
+      ConcurrentCuckooTable t, int bucket, Probe key, String value) {
+    t.store(bucket, BucketTable.tagOf(t.hashOf(key)), key, value);
   }
 
   /** Stores {@code key} in its first bucket with room, else in the overflow area. */
@@ -172,18 +187,21 @@ class ConcurrentCuckooStripesTest {
   /**
    * A reader whose stripe a writer holds for longer than its optimistic reads last takes the stripe
    * once the writer leaves, reads, and restores the stripe's word unchanged: for a key in a slot
-   * (the table's first), a key in the overflow area and an absent key.
+   * (the table's first), a key in the overflow area and an absent key (these two of another stripe
+   * than the first), through the two-bucket fast path and the general search.
    */
-  @Test
-  void aReaderThatOutwaitsItsOptimisticReadsTakesTheStripe() throws Exception {
-    ConcurrentCuckooTable t = table(3);
+  @ParameterizedTest
+  @ValueSource(ints = {2, 3})
+  void aReaderThatOutwaitsItsOptimisticReadsTakesTheStripe(int choices) throws Exception {
+    ConcurrentCuckooTable t = table(choices);
     Probe inFirstSlot = keyWithFirstChoice(t, 0);
     storeIn(t, 0, inFirstSlot, "first");
-    Probe overflowing = new Probe(500, 500);
-    assertTrue(t.lock(0));
+    Probe overflowing = keyOfStripe(t, 1, 500);
+    int stripe = t.stripeOf(t.hashOf(overflowing));
+    assertTrue(t.lock(stripe));
     t.overflowAdd(overflowing, "overflow");
-    t.unlock(0, true);
-    Probe absent = spread(1_000);
+    t.unlock(stripe, true);
+    Probe absent = keyOfStripe(t, 2, 1_000);
 
     assertEquals("first", readPastAHeldStripe(t, inFirstSlot, false));
     assertEquals("overflow", readPastAHeldStripe(t, overflowing, false));
@@ -200,7 +218,7 @@ class ConcurrentCuckooStripesTest {
     Probe key = keyWithFirstChoice(t, 0);
     storeIn(t, 0, key, "value");
     assertEquals("value", readPastAHeldStripe(t, key, true));
-    assertFalse(t.lock(0), "the segment stays retired");
+    assertFalse(t.lock(t.stripeOf(t.hashOf(key))), "the segment stays retired");
   }
 
   /**
@@ -210,12 +228,13 @@ class ConcurrentCuckooStripesTest {
    */
   private static Object readPastAHeldStripe(ConcurrentCuckooTable t, Probe key, boolean retire)
       throws Exception {
-    long mask = ConcurrentCuckooTable.maskOf(t.stripeOf(t.hashOf(key)));
+    int stripe = t.stripeOf(t.hashOf(key));
+    long mask = ConcurrentCuckooTable.maskOf(stripe);
     long before = t.stamp(mask);
-    assertTrue(t.lock(0));
+    assertTrue(t.lock(stripe));
     Held<Object> read = Held.start(() -> get(t, key));
     read.awaitParkedIn("getLocked");
-    t.unlock(0, false);
+    t.unlock(stripe, false);
     if (retire) {
       assertTrue(t.freeze());
       t.retire();
@@ -246,23 +265,88 @@ class ConcurrentCuckooStripesTest {
 
   /**
    * The path search's read of a bucket's keys gives up, rather than wait or read unvalidated, while
-   * a writer holds the bucket's stripe, and reads them once the writer leaves: each slot's key,
-   * null for a free slot.
+   * a writer holds the bucket's stripe (here not the first), and reads them once the writer leaves:
+   * each slot's key, null for a free slot.
    */
   @Test
   void aBucketsKeysAreReadOnlyWhileNoWriterHoldsItsStripe() {
     ConcurrentCuckooTable t =
-        new ConcurrentCuckooTable(2, 4, BUCKETS, 1, 0, 0, false, ChoiceHasher.seeded(SEED), null);
+        new ConcurrentCuckooTable(
+            2, 4, BUCKETS, STRIPES, 0, 0, false, ChoiceHasher.seeded(SEED), null);
     Probe first = keyWithFirstChoice(t, 5);
     Probe second = keyWithFirstChoice(t, 5, first.value + 1);
     storeIn(t, 5, first, "first");
     storeIn(t, 5, second, "second");
     Object[] keys = new Object[4];
-    assertTrue(t.lock(0));
+    int stripe = 5 % STRIPES;
+    assertTrue(t.lock(stripe));
     assertFalse(t.readKeys(5, keys), "a writer holds the stripe");
-    t.unlock(0, false);
+    t.unlock(stripe, false);
     assertTrue(t.readKeys(5, keys), "no writer");
     assertArrayEquals(new Object[] {first, second, null, null}, keys);
+  }
+
+  /** Returns the first key, from {@code from} on, of stripe {@code stripe}. */
+  private static Probe keyOfStripe(ConcurrentCuckooTable t, int stripe, int from) {
+    for (int i = from; ; i++) {
+      Probe key = spread(i);
+      if (t.stripeOf(t.hashOf(key)) == stripe) {
+        return key;
+      }
+    }
+  }
+
+  /**
+   * A key's buckets all lie in its stripe, and the stripes share the keys out evenly: of 4,000 keys
+   * each of four stripes gets its binomial share, 1,000 within six standard deviations (164).
+   */
+  @Test
+  void aKeysBucketsLieInItsStripeAndTheStripesShareTheKeys() {
+    ConcurrentCuckooTable t = table(3);
+    assertEquals(STRIPES, t.stripeCount());
+    int keys = 4_000;
+    int[] perStripe = new int[STRIPES];
+    for (int i = 0; i < keys; i++) {
+      long hash = t.hashOf(spread(i));
+      int stripe = t.stripeOf(hash);
+      perStripe[stripe]++;
+      for (int c = 0; c < t.choices(); c++) {
+        assertEquals(stripe, t.bucketOf(hash, c) % STRIPES, "choice " + c + " of key " + i);
+      }
+    }
+    double share = (double) keys / STRIPES;
+    double tolerance = 6 * Math.sqrt(keys * (1.0 / STRIPES) * (1 - 1.0 / STRIPES));
+    for (int stripe = 0; stripe < STRIPES; stripe++) {
+      assertEquals(share, perStripe[stripe], tolerance, "keys of stripe " + stripe);
+    }
+  }
+
+  /**
+   * A path search in a segment just built by a growth, never written since (its stripes' words
+   * still 0), reads its buckets: for every key whose buckets are full it finds a path or reports
+   * that none exists, and never gives up.
+   */
+  @Test
+  void aPathSearchReadsASegmentNeverWrittenSinceItsGrowth() {
+    ConcurrentCuckooTable t = table(2);
+    for (int i = 0; i < BUCKETS / 3; i++) {
+      Probe key = spread(i);
+      int bucket = t.leastLoadedBucket(t.hashOf(key));
+      if (bucket >= 0) {
+        storeAsAGrowthDoes(t, bucket, key, "v");
+      }
+    }
+    CuckooPath path = new CuckooPath();
+    int found = 0;
+    for (int i = 10_000; i < 20_000; i++) {
+      long hash = t.hashOf(spread(i));
+      if (t.leastLoadedBucket(hash) < 0) {
+        int end = path.search(t, hash, BUCKETS);
+        assertTrue(end != CuckooPath.GAVE_UP, "the search gave up for key " + i);
+        found += end >= 0 ? 1 : 0;
+      }
+    }
+    assertTrue(found > 0, "some key needed a path");
   }
 
   /** Returns a key whose first choice is {@code bucket}. */
@@ -291,14 +375,14 @@ class ConcurrentCuckooStripesTest {
   void aKeyMovedBehindTheLookupIsStillFound() {
     ConcurrentCuckooTable t = table(3);
     Layout l = layout(t);
-    storeIn(t, l.buckets[1], l.sameTag, "other");
-    storeIn(t, l.buckets[2], l.key, "value");
+    storeAsAGrowthDoes(t, l.buckets[1], l.sameTag, "other");
+    storeAsAGrowthDoes(t, l.buckets[2], l.key, "value");
     Probe lookup = l.key.copy();
     lookup.onFirstEquals =
         () -> {
-          assertTrue(t.lock(0));
+          assertTrue(t.lock(l.stripe()));
           t.move(t.firstSlotOf(l.buckets[2]), l.buckets[0]);
-          t.unlock(0, true);
+          t.unlock(l.stripe(), true);
         };
     assertEquals("value", t.get(t.hashOf(lookup), lookup));
     assertSame(l.sameTag, lookup.comparedWith.get(0), "the move came during a comparison");
@@ -318,16 +402,16 @@ class ConcurrentCuckooStripesTest {
     ConcurrentCuckooTable t = table(choices);
     Layout l = layout(t);
     int replaced = l.buckets[replacedChoice];
-    storeIn(t, l.buckets[1], l.sameTag, "other");
-    storeIn(t, replaced, l.key, "value");
+    storeAsAGrowthDoes(t, l.buckets[1], l.sameTag, "other");
+    storeAsAGrowthDoes(t, replaced, l.key, "value");
     Probe newcomer = l.anotherSameTag;
     Probe lookup = l.key.copy();
     lookup.onFirstEquals =
         () -> {
-          assertTrue(t.lock(0));
+          assertTrue(t.lock(l.stripe()));
           t.clearSlot(t.firstSlotOf(replaced));
           t.store(replaced, BucketTable.tagOf(t.hashOf(newcomer)), newcomer, "newcomer");
-          t.unlock(0, true);
+          t.unlock(l.stripe(), true);
         };
     assertNull(t.get(t.hashOf(lookup), lookup), "the key was replaced");
     List<Object> seen = lookup.comparedWith;
@@ -342,7 +426,11 @@ class ConcurrentCuckooStripesTest {
    * A key with distinct buckets, and two other keys of its tag, the first of which may live in the
    * key's second bucket.
    */
-  private record Layout(Probe key, int[] buckets, Probe sameTag, Probe anotherSameTag) {}
+  private record Layout(Probe key, int[] buckets, Probe sameTag, Probe anotherSameTag) {
+    int stripe() {
+      return buckets[0] % STRIPES;
+    }
+  }
 
   private static Layout layout(ConcurrentCuckooTable t) {
     for (int i = 1; ; i++) {
@@ -359,7 +447,7 @@ class ConcurrentCuckooStripesTest {
       for (int j = 1; ; j++) {
         Probe candidate = new Probe(-j, j * 0x2545_F491);
         long h = t.hashOf(candidate);
-        if (BucketTable.tagOf(h) != BucketTable.tagOf(hash)) {
+        if (BucketTable.tagOf(h) != BucketTable.tagOf(hash) || t.stripeOf(h) != t.stripeOf(hash)) {
           continue;
         }
         if (sameTag == null && hasBucket(t, h, buckets[1])) {
