@@ -166,8 +166,9 @@ class ConcurrentCuckooInterleavingTest {
   }
 
   /**
-   * The same, in a segment one key short of full: the insert that takes the freed slot is the one
-   * that fills the segment, and it must grow it, as every insert that fills a segment does.
+   * The same, in a segment one key short of full: the insert that takes the freed slot (in the
+   * segment's first bucket) is the one that fills the segment, and it must grow it, as every insert
+   * that fills a segment does.
    */
   @Test
   void anOverflowInsertThatTakesAFreedSlotAndFillsItsSegmentGrowsIt() throws Exception {
@@ -178,13 +179,13 @@ class ConcurrentCuckooInterleavingTest {
             .lockStripes(1)
             .seed(9)
             .build();
-    WaitingKey inBucket = new WaitingKey(0, 7);
+    int floodHashCode = floodWhoseFirstBucketIsTheSegmentsFirst(map);
+    WaitingKey inBucket = new WaitingKey(0, floodHashCode);
     ConcurrentCuckooTable t = map.segmentOf(inBucket);
     long floodHash = t.hashOf(inBucket);
     int[] floodBuckets = {t.bucketOf(floodHash, 0), t.bucketOf(floodHash, 1)};
-    assertTrue(floodBuckets[0] != floodBuckets[1], "the flood has two buckets");
     for (int i = 0; i < 9; i++) {
-      map.put(new WaitingKey(i, 7), i); // eight fill the two buckets, the ninth overflows
+      map.put(new WaitingKey(i, floodHashCode), i); // eight fill the two buckets, one overflows
     }
     assertEquals(1, t.overflowSize());
     double room = t.slots() * map.loadFactor();
@@ -198,7 +199,7 @@ class ConcurrentCuckooInterleavingTest {
       WaitingKey filler = fillers.next();
       map.put(filler, filler.value);
     }
-    WaitingKey key = new WaitingKey(9, 7);
+    WaitingKey key = new WaitingKey(9, floodHashCode);
     Future<Integer> insert = putStoppedInItsPathSearch(map, key);
     assertEquals(0, map.remove(inBucket));
     WaitingKey last = fillers.next();
@@ -211,6 +212,22 @@ class ConcurrentCuckooInterleavingTest {
     assertNotSame(t, map.segmentOf(key), "the insert that filled the segment grew it");
     assertEquals(1, map.get(key));
     assertEquals(sizeBefore + 1, map.size());
+  }
+
+  /**
+   * Returns a hash code whose keys' first bucket is their segment's first, bucket 0, and whose
+   * second is another.
+   */
+  private int floodWhoseFirstBucketIsTheSegmentsFirst(
+      ConcurrentCuckooHashMap<WaitingKey, Integer> map) {
+    for (int hashCode = 1; ; hashCode++) {
+      WaitingKey key = new WaitingKey(0, hashCode);
+      ConcurrentCuckooTable t = map.segmentOf(key);
+      long hash = t.hashOf(key);
+      if (t.bucketOf(hash, 0) == 0 && t.bucketOf(hash, 1) != 0) {
+        return hashCode;
+      }
+    }
   }
 
   private static boolean usesNone(ConcurrentCuckooTable t, WaitingKey key, int[] buckets) {
