@@ -7,10 +7,11 @@ package io.github.twochoice.map;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * A test key whose {@code hashCode()} first runs a hook: the way a test stops a thread at one point
- * of a map's code (the hook waits on a latch) or acts at one moment (the hook removes a key). Keys
- * are equal when their values are; the hash code spreads the value by the golden ratio unless it is
- * chosen. The hook runs on every hash, so each test's hook decides when it acts.
+ * A test key whose {@code hashCode()} and {@code equals} first run a hook: the way a test stops a
+ * thread at one point of a map's code (the hook waits on a latch) or acts at one moment (the hook
+ * removes a key). Keys are equal when their values are; the hash code spreads the value by the
+ * golden ratio unless it is chosen. The hooks run on every call and do nothing unless a test
+ * overrides them, so each test's hook decides when it acts.
  */
 abstract class HookedKey {
   final int value;
