@@ -165,16 +165,68 @@ class ConcurrentCuckooGuaranteesTest {
     AtomicReference<Integer> putReturned = new AtomicReference<>();
     Thread writer = new Thread(() -> putReturned.set(map.put("k", 100)));
     writer.start();
-    while (writer.getState() != Thread.State.WAITING) {
-      assertTrue(writer.isAlive(), "the put finished while the compute function still ran");
-      Thread.onSpinWait();
-    }
+    awaitWaiting(writer);
     assertEquals(1, map.get("k"), "a read during the function sees the value before it");
     release.countDown();
     computer.join();
     writer.join();
     assertEquals(2, putReturned.get(), "the put came after the compute and saw its result");
     assertEquals(100, map.get("k"));
+  }
+
+  /**
+   * An interrupt does not cut short a write that waits for a compute function: the write still
+   * happens after the function's result, and the thread's interrupt status is set again when the
+   * write returns, for the caller to act upon.
+   */
+  @Test
+  @Timeout(30)
+  void anInterruptedWriteStillWaitsForTheFunctionAndKeepsTheInterrupt() throws Exception {
+    ConcurrentCuckooHashMap<String, Integer> map = new ConcurrentCuckooHashMap<>();
+    map.put("k", 1);
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread computer =
+        new Thread(
+            () ->
+                map.compute(
+                    "k",
+                    (k, v) -> {
+                      entered.countDown();
+                      awaitQuietly(release);
+                      return v + 1;
+                    }));
+    computer.start();
+    entered.await();
+    AtomicReference<Integer> putReturned = new AtomicReference<>();
+    AtomicReference<Boolean> interruptedAfter = new AtomicReference<>();
+    Thread writer =
+        new Thread(
+            () -> {
+              putReturned.set(map.put("k", 100));
+              interruptedAfter.set(Thread.currentThread().isInterrupted());
+            });
+    writer.start();
+    awaitWaiting(writer);
+    writer.interrupt();
+    while (writer.isInterrupted()) { // the waiting thread wakes and takes the interrupt
+      Thread.onSpinWait();
+    }
+    awaitWaiting(writer);
+    assertNull(putReturned.get(), "the interrupt ended the wait before the function's result");
+    release.countDown();
+    computer.join();
+    writer.join();
+    assertEquals(2, putReturned.get(), "the put came after the compute and saw its result");
+    assertEquals(100, map.get("k"));
+    assertEquals(true, interruptedAfter.get(), "the put swallowed the interrupt");
+  }
+
+  private static void awaitWaiting(Thread writer) {
+    while (writer.getState() != Thread.State.WAITING) {
+      assertTrue(writer.isAlive(), "the write finished while the compute function still ran");
+      Thread.onSpinWait();
+    }
   }
 
   @Test
@@ -239,10 +291,7 @@ class ConcurrentCuckooGuaranteesTest {
     entered.await();
     Thread writer = new Thread(() -> map.merge("k", 10, Integer::sum));
     writer.start();
-    while (writer.getState() != Thread.State.WAITING) {
-      assertTrue(writer.isAlive(), "the merge finished while the compute function still ran");
-      Thread.onSpinWait();
-    }
+    awaitWaiting(writer);
     release.countDown();
     computer.join();
     writer.join();
