@@ -11,7 +11,8 @@
 #                                                  generation (default 4g)
 #   SKIP_BUILD=1 bash bench/latency.sh ...         reuse bench/target/benchmarks.jar as it is
 #
-# The other arguments go to GrowthLatency (--sizes, --keys, --rounds, --maps, --bucket).
+# The other arguments go to GrowthLatency (--sizes, --keys, --rounds, --maps, --bucket, --threads);
+# --maps takes Impl names, and presized:NAME for a map sized for the keys up front (a control).
 set -euo pipefail
 
 bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -23,7 +23,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
-import java.util.function.Supplier;
+import java.util.function.IntFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -69,23 +69,35 @@ public final class GrowthLatency {
   private static final long REMOVE_SEED = 0x5EED_0F_2E30_7EL;
 
   /**
-   * A map under test: anything that makes an empty {@code Map<Object, Object>}. Named on the
-   * command line by an {@link Impl} constant or by the class name of a map with a public
-   * no-argument constructor (named then by its simple name).
+   * A map under test: anything that makes an empty {@code Map<Object, Object>} for a pass of a
+   * given number of keys. Named on the command line by an {@link Impl} constant (the map from its
+   * default constructor), by {@code presized:} and an {@link Impl} constant (the map sized for the
+   * pass's keys, so that it never grows: the control that shows what the machine alone adds to a
+   * call), or by the class name of a map with a public no-argument constructor (named then by its
+   * simple name).
    */
-  record Contender(String name, Supplier<Map<Object, Object>> factory) {
+  record Contender(String name, IntFunction<Map<Object, Object>> factory) {
+    private static final String PRESIZED = "presized:";
+
     static Contender parse(String spec) {
+      boolean presized = spec.startsWith(PRESIZED);
+      String implName = presized ? spec.substring(PRESIZED.length()) : spec;
       for (Impl impl : Impl.values()) {
-        if (impl.name().equals(spec)) {
-          return new Contender(spec, impl::newMap);
+        if (impl.name().equals(implName)) {
+          return presized
+              ? new Contender(implName + "-presized", impl::newMap)
+              : new Contender(implName, keys -> impl.newMap());
         }
+      }
+      if (presized) {
+        throw new IllegalArgumentException("not an Impl: " + implName);
       }
       try {
         Class<? extends Map<Object, Object>> type = mapClass(Class.forName(spec));
         var constructor = type.getConstructor();
         return new Contender(
             type.getSimpleName(),
-            () -> {
+            keys -> {
               try {
                 return constructor.newInstance();
               } catch (ReflectiveOperationException e) {
@@ -110,7 +122,7 @@ public final class GrowthLatency {
     void check() {
       Map<Object, Object> map;
       try {
-        map = factory.get();
+        map = factory.apply(1);
       } catch (LinkageError | AssertionError e) {
         throw new IllegalStateException(
             name
@@ -301,7 +313,7 @@ public final class GrowthLatency {
       long[] put,
       long[] remove,
       int threads) {
-    Map<Object, Object> map = contender.factory().get();
+    Map<Object, Object> map = contender.factory().apply(keys.length);
     timeEach(threads, keys, put, key -> map.put(key, key));
     if (map.size() != keys.length) {
       throw new IllegalStateException(contender.name() + " holds " + map.size() + " entries");
