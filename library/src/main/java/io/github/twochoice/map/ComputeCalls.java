@@ -81,14 +81,17 @@ final class ComputeCalls {
         locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
       } else {
         locked = t.lock(stripe);
-        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
+        where = ConcurrentCuckooTable.STALE; // searched below, under the lock
       }
       if (!locked) {
         ConcurrentCuckooTable.pause(attempt);
         continue;
       }
       Reservation other;
-      try {
+      try { // the key's equals may throw: the stripe is released whatever happens
+        if (where == ConcurrentCuckooTable.STALE) {
+          where = t.search(hash, key, mask, -1);
+        }
         other = t.reservationOf(stripe, hash, key);
         if (other == null) {
           mine.value = ConcurrentCuckooWrites.valueAt(t, where, key);

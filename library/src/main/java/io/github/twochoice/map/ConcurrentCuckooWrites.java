@@ -94,7 +94,12 @@ final class ConcurrentCuckooWrites {
    * stores nothing if {@code clear} cancelled it).
    */
   Object write(Object key, long hash, Object expected, Object update, Reservation own) {
+    Reservation other = null; // another call's reservation of the key, awaited unlocked
     for (int attempt = 0; ; attempt++) {
+      if (other != null) {
+        other.await();
+        other = null;
+      }
       ConcurrentCuckooTable t = directory.segmentOf(hash);
       int stripe = t.stripeOf(hash);
       long mask = ConcurrentCuckooTable.maskOf(stripe);
@@ -119,22 +124,24 @@ final class ConcurrentCuckooWrites {
         locked = where != ConcurrentCuckooTable.STALE && t.tryLock(stripe, stamp);
       } else {
         locked = t.lock(stripe);
-        where = locked ? t.search(hash, key, mask, -1) : ConcurrentCuckooTable.STALE;
+        where = ConcurrentCuckooTable.STALE; // searched below, under the lock
       }
       if (!locked) {
         ConcurrentCuckooTable.pause(attempt);
         continue;
       }
-      Reservation other = otherReservation(t, stripe, hash, key, own);
-      if (other != null) {
-        t.unlock(stripe, false);
-        other.await();
-        continue;
-      }
       int bucket = -1;
       boolean changed = false;
       Reservation ending = own; // kept by an insert that goes on along a cuckoo path
-      try {
+      try { // from here on the key's equals may throw: the stripe is released whatever happens
+        if (where == ConcurrentCuckooTable.STALE) {
+          where = t.search(hash, key, mask, -1);
+        }
+        other = otherReservation(t, stripe, hash, key, own);
+        if (other != null) {
+          ending = null;
+          continue;
+        }
         if (own != null && own.cancelled()) {
           return null;
         }

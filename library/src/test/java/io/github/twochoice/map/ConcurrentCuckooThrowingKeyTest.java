@@ -4,14 +4,20 @@
  */
 package io.github.twochoice.map;
 
+import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
@@ -38,13 +44,16 @@ class ConcurrentCuckooThrowingKeyTest {
     int calls;
     int failAt = -1;
 
+    /** An object whose comparison with this key throws, or null. */
+    Object failOn;
+
     CountingKey(int id) {
       this.id = id;
     }
 
     @Override
     public boolean equals(Object o) {
-      if (++calls == failAt) {
+      if (++calls == failAt || (o == failOn && o != null)) {
         throw new IllegalStateException("equals failed");
       }
       return o instanceof CountingKey other && other.id == id;
@@ -107,6 +116,96 @@ class ConcurrentCuckooThrowingKeyTest {
     failsAtItsLastEquals(FLOOD, (map, key) -> map.computeIfAbsent(key, k -> -1));
   }
 
+  /**
+   * A write whose optimistic attempts all meet its stripe held by another writer takes the stripe
+   * when that writer leaves; its first {@code equals} then runs under the stripe it took (while the
+   * stripe is held, an attempt compares no key). That one fails.
+   */
+  @Test
+  void aPutThatWaitedForItsStripe() throws Exception {
+    failsAfterWaitingForItsStripe((map, key) -> map.put(key, -1));
+  }
+
+  @Test
+  void aRemovalThatWaitedForItsStripe() throws Exception {
+    failsAfterWaitingForItsStripe(Map::remove);
+  }
+
+  @Test
+  void aComputeCallThatWaitedForItsStripe() throws Exception {
+    failsAfterWaitingForItsStripe((map, key) -> map.compute(key, (k, v) -> v + 1));
+  }
+
+  private static void failsAfterWaitingForItsStripe(
+      BiConsumer<ConcurrentCuckooHashMap<CountingKey, Integer>, CountingKey> write)
+      throws Exception {
+    ConcurrentCuckooHashMap<CountingKey, Integer> map = flooded();
+    Map<CountingKey, Integer> before = new HashMap<>(map);
+    CountingKey failing = new CountingKey(FLOOD - 1);
+    failing.failAt = 1;
+    ConcurrentCuckooTable t = map.segmentOf(failing);
+    int stripe = t.stripeOf(t.hashOf(failing));
+    assertTrue(t.lock(stripe));
+    FutureTask<Void> task = new FutureTask<>(() -> write.accept(map, failing), null);
+    Thread writer = new Thread(task, "writer");
+    writer.start();
+    while (!waitsFor(writer, "lock")) {
+      assertFalse(task.isDone(), "the write ended while another writer held its stripe");
+      Thread.sleep(1);
+    }
+    assertEquals(0, failing.calls, "no key compared while the stripe was held");
+    t.unlock(stripe, false);
+    ExecutionException e =
+        assertThrows(ExecutionException.class, () -> task.get(PATIENCE.toSeconds(), SECONDS));
+    assertEquals("equals failed", e.getCause().getMessage());
+    assertEquals(1, failing.calls);
+    assertStillServes(map, before, FLOOD - 1);
+  }
+
+  /** Whether {@code thread} is parked inside a method named {@code method}. */
+  private static boolean waitsFor(Thread thread, String method) {
+    return thread.getState() == Thread.State.TIMED_WAITING
+        && Arrays.stream(thread.getStackTrace()).anyMatch(f -> f.getMethodName().equals(method));
+  }
+
+  /**
+   * A write compares its key with the keys that compute calls of its stripe have reserved, under
+   * the stripe: a comparison that throws there releases the stripe, and the compute call that holds
+   * the reserved key stores its result when its function returns.
+   */
+  @Test
+  void aWriteComparingItsKeyWithAReservedOne() throws Exception {
+    ConcurrentCuckooHashMap<CountingKey, Integer> map = flooded();
+    Map<CountingKey, Integer> before = new HashMap<>(map);
+    CountingKey reserved = new CountingKey(FLOOD + 1);
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    FutureTask<Integer> computer =
+        new FutureTask<>(
+            () ->
+                map.computeIfAbsent(
+                    reserved,
+                    k -> {
+                      entered.countDown();
+                      try {
+                        release.await();
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                      return 5;
+                    }));
+    new Thread(computer, "computer").start();
+    entered.await();
+    CountingKey failing = new CountingKey(FLOOD + 2);
+    failing.failOn = reserved;
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> map.put(failing, -1));
+    assertEquals("equals failed", e.getMessage());
+    release.countDown();
+    assertEquals(5, computer.get(PATIENCE.toSeconds(), SECONDS), "the compute call finished");
+    before.put(reserved, 5);
+    assertStillServes(map, before, FLOOD + 2);
+  }
+
   private static void failsAtItsLastEquals(
       int id, BiConsumer<ConcurrentCuckooHashMap<CountingKey, Integer>, CountingKey> write) {
     CountingKey counted = new CountingKey(id);
@@ -121,12 +220,21 @@ class ConcurrentCuckooThrowingKeyTest {
         assertThrows(IllegalStateException.class, () -> write.accept(map, failing));
     assertEquals("equals failed", e.getMessage());
     assertEquals(counted.calls, failing.calls, "the write failed at its last call");
-    assertEquals(before, new HashMap<>(map), "the mappings are as they were");
-    assertEquals(before.size(), map.size());
     assertEquals(FLOOD - 4, map.cuckooStats().stashSize());
+    assertStillServes(map, before, id);
+  }
+
+  /**
+   * Checks that {@code map} holds exactly {@code before}, and that key {@code id}'s stripe and the
+   * key itself are free: a put and a compute call of it go through.
+   */
+  private static void assertStillServes(
+      ConcurrentCuckooHashMap<CountingKey, Integer> map, Map<CountingKey, Integer> before, int id) {
     assertTimeoutPreemptively(
         PATIENCE,
         () -> {
+          assertEquals(before, new HashMap<>(map), "the mappings are as they were");
+          assertEquals(before.size(), map.size());
           map.put(new CountingKey(id), 100); // the same key, and so the same stripe
           map.compute(new CountingKey(id), (k, v) -> v + 1);
         },
