@@ -307,6 +307,7 @@ final class ConcurrentDirectory {
       ConcurrentCuckooTable low;
       ConcurrentCuckooTable high;
       int bit;
+      ConcurrentCuckooTable[] doubled;
       try {
         if (forLoad && !isFull(segment)) {
           segment.thaw();
@@ -322,18 +323,17 @@ final class ConcurrentDirectory {
           high = low;
         }
         segment.copyInto(low, high, bit, new CuckooPath());
+        doubled = split && doubles(depth) ? doubledCopy(entries) : null;
       } catch (Throwable e) {
         segment.thaw();
         throw e;
       }
-      // the reservations move before the new segments are published: a write that finds a new
+      // nothing from here on allocates or calls a key's code, so nothing fails halfway.
+      // The reservations move before the new segments are published: a write that finds a new
       // segment must see the compute calls that hold its keys
       segment.moveReservationsTo(low, high, bit);
       STARTED.getAndAdd(this, 1L);
-      if (split && doubles(depth)) {
-        ConcurrentCuckooTable[] d = entries;
-        ConcurrentCuckooTable[] doubled = Arrays.copyOf(d, 2 * d.length);
-        System.arraycopy(d, 0, doubled, d.length, d.length);
+      if (doubled != null) {
         enter(doubled, low);
         enter(doubled, high);
         entries = doubled;
@@ -347,6 +347,13 @@ final class ConcurrentDirectory {
     } finally {
       held.unlock();
     }
+  }
+
+  /** Returns a directory twice as long as {@code d}, each segment named by both halves. */
+  private static ConcurrentCuckooTable[] doubledCopy(ConcurrentCuckooTable[] d) {
+    ConcurrentCuckooTable[] doubled = Arrays.copyOf(d, 2 * d.length);
+    System.arraycopy(d, 0, doubled, d.length, d.length);
+    return doubled;
   }
 
   /** Returns whether splitting a segment of {@code depth} must double the directory. */
@@ -382,11 +389,15 @@ final class ConcurrentDirectory {
         quietInserts += segment.quietInserts();
       }
       cleared[0].addQuietInserts(quietInserts);
+      // cancelled before the new segments are published: a compute call whose result goes to a
+      // new segment must find itself cancelled there
+      for (ConcurrentCuckooTable segment : all) {
+        segment.cancelReservations();
+      }
       // published whole, over segments that no longer change: a visit that reads either array
       // sees one moment of the map, so clear need not count itself as a growth does
       entries = cleared;
       for (ConcurrentCuckooTable segment : all) {
-        segment.cancelReservations();
         segment.retire();
       }
     } finally {

@@ -336,6 +336,72 @@ class ConcurrentCuckooGuaranteesTest {
     assertEquals(3, map.get("k"));
   }
 
+  /**
+   * A compute call on a key of the overflow area, whose result cannot go back to a slot it found,
+   * returns just as a {@code clear} publishes the new, empty segments: it must store nothing, since
+   * the clear removed the key after the call read its value. The key's segment is the last of a few
+   * hundred, the one the clear comes to last; the function returns as soon as it sees the new
+   * segment, while the clear is still going through the old ones. Fifty rounds.
+   */
+  @Test
+  @Timeout(60)
+  void aComputeOfAnOverflowKeyEndingDuringAClearStoresNothing() throws Exception {
+    for (int round = 0; round < 50; round++) {
+      ConcurrentCuckooHashMap<FloodKey, Integer> map =
+          ConcurrentCuckooHashMap.builder().slotsPerBucket(1).expectedSize(200_000).build();
+      int hash = hashOfTheLastSegment(map);
+      FloodKey overflowing = null;
+      for (int i = 0; i <= map.choices(); i++) { // one more than the key's buckets hold
+        FloodKey key = new FloodKey(i, hash);
+        map.put(key, i);
+        if (map.segmentOf(key).overflowGet(key) != null) {
+          overflowing = key;
+        }
+      }
+      assertTrue(overflowing != null, "a key went to the overflow area");
+      FloodKey key = overflowing;
+      ConcurrentCuckooTable before = map.segmentOf(key);
+      CountDownLatch entered = new CountDownLatch(1);
+      Thread computer =
+          new Thread(
+              () ->
+                  map.compute(
+                      key,
+                      (k, v) -> {
+                        entered.countDown();
+                        while (map.segmentOf(k) == before) { // until the clear publishes
+                          Thread.onSpinWait();
+                        }
+                        return v + 1;
+                      }));
+      computer.start();
+      entered.await();
+      map.clear();
+      computer.join();
+      assertFalse(map.containsKey(key), "round " + round + ": a result stored after the clear");
+      assertEquals(0, map.size());
+    }
+  }
+
+  /** A key of a chosen hash code: enough of them overflow their shared buckets. */
+  private static final class FloodKey extends HookedKey {
+    FloodKey(int value, int hash) {
+      super(value, hash);
+    }
+  }
+
+  /** Returns a hash code whose keys live in {@code map}'s last segment, which clear visits last. */
+  private static int hashOfTheLastSegment(ConcurrentCuckooHashMap<FloodKey, Integer> map) {
+    int best = 0;
+    for (int h = 1; h < 100_000; h++) {
+      if (map.segmentOf(new FloodKey(0, h)).pattern
+          > map.segmentOf(new FloodKey(0, best)).pattern) {
+        best = h;
+      }
+    }
+    return best;
+  }
+
   private static void awaitQuietly(CountDownLatch latch) {
     try {
       assertTrue(latch.await(20, TimeUnit.SECONDS), "the test never released the function");
