@@ -46,7 +46,8 @@ import java.util.concurrent.locks.LockSupport;
  * in between; the lookup then retries nothing and writes nothing.
  *
  * <p><b>Why a validated read is correct (Java memory model).</b> A writer takes a stripe with a
- * volatile compare-and-set (which orders its later stores after the lock bit), stores slots with
+ * volatile compare-and-set followed by a store-store fence (which orders its later stores after the
+ * lock bit, as {@link java.util.concurrent.locks.StampedLock}'s write lock does), stores slots with
  * opaque stores, and unlocks with a release store of the next counter value. (1) If the reader's
  * first acquire load of a stripe word reads the value stored by writer W's release, everything W
  * wrote happens-before the reader's subsequent loads, including the fields of the key and value
@@ -111,7 +112,7 @@ final class ConcurrentCuckooTable implements BucketChoices {
   /** A probe's answer: a writer intervened, the answer is unknown. */
   static final int STALE = -3;
 
-  /** What {@link #getFromTwoBuckets} returns when it cannot answer. */
+  /** What {@link #getFromTwoBuckets} and {@link #getLocked} return when they cannot answer. */
   private static final Object UNDECIDED = new Object();
 
   /** Longs per stripe record: 128 bytes, two cache lines. */
@@ -384,23 +385,28 @@ final class ConcurrentCuckooTable implements BucketChoices {
     }
     int stripe = stripeOf(hash);
     long mask = maskOf(stripe);
-    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
-      long stamp = stamp(mask);
-      if (stamp >= 0) {
-        int where = search(hash, key, mask, stamp);
-        if (where == ABSENT) {
-          return null;
-        }
-        if (where != STALE) {
-          Object value = where >= 0 ? valueAt(where) : overflowGet(key);
-          if (validate(mask, stamp)) {
-            return value;
+    for (; ; ) {
+      for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
+        long stamp = stamp(mask);
+        if (stamp >= 0) {
+          int where = search(hash, key, mask, stamp);
+          if (where == ABSENT) {
+            return null;
+          }
+          if (where != STALE) {
+            Object value = where >= 0 ? valueAt(where) : overflowGet(key);
+            if (validate(mask, stamp)) {
+              return value;
+            }
           }
         }
+        pause(attempt);
       }
-      pause(attempt);
+      Object value = getLocked(hash, key, stripe);
+      if (value != UNDECIDED) {
+        return value;
+      }
     }
-    return getLocked(hash, key, stripe);
   }
 
   /**
@@ -453,10 +459,14 @@ final class ConcurrentCuckooTable implements BucketChoices {
     return UNDECIDED;
   }
 
-  /** The reader's last resort: takes the key's stripe, reads, and restores it unchanged. */
+  /**
+   * The reader's last resort: takes the key's stripe, reads, and restores it unchanged. Returns
+   * {@link #UNDECIDED}, without waiting, if the segment is frozen: nothing changes then, so the
+   * optimistic reads succeed.
+   */
   private Object getLocked(long hash, Object key, int stripe) {
-    if (!lock(stripe)) {
-      return get(hash, key); // retired: frozen for good, so optimistic reads now succeed
+    if (!take(stripe, true)) {
+      return UNDECIDED;
     }
     try {
       int where = search(hash, key, maskOf(stripe), -1);
@@ -546,7 +556,11 @@ final class ConcurrentCuckooTable implements BucketChoices {
    * @return whether the caller now holds the stripe
    */
   boolean tryLock(int stripe, long stamp) {
-    return LONGS.compareAndSet(stripes, STRIDE * stripe, stamp, stamp | WRITING);
+    if (LONGS.compareAndSet(stripes, STRIDE * stripe, stamp, stamp | WRITING)) {
+      VarHandle.storeStoreFence(); // the lock bit before every store of the write
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -555,14 +569,25 @@ final class ConcurrentCuckooTable implements BucketChoices {
    * @return true if the caller holds it; false if the table was retired
    */
   boolean lock(int stripe) {
+    return take(stripe, false);
+  }
+
+  /**
+   * Takes {@code stripe}, waiting for writers, and for freezes unless {@code unlessFrozen}.
+   *
+   * @return true if the caller holds it; false if the table was retired, or frozen and {@code
+   *     unlessFrozen}
+   */
+  private boolean take(int stripe, boolean unlessFrozen) {
     int offset = STRIDE * stripe;
     for (int attempt = 0; ; attempt++) {
       long word = (long) LONGS.getVolatile(stripes, offset);
       if ((word & (WRITING | FROZEN)) == 0) {
         if (LONGS.compareAndSet(stripes, offset, word, word | WRITING)) {
+          VarHandle.storeStoreFence(); // the lock bit before every store of the write
           return true;
         }
-      } else if (retired) {
+      } else if (retired || (unlessFrozen && (word & FROZEN) != 0)) {
         return false;
       } else {
         pause(attempt);

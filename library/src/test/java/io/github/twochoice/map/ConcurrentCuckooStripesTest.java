@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -203,30 +204,45 @@ class ConcurrentCuckooStripesTest {
     t.unlock(stripe, true);
     Probe absent = keyOfStripe(t, 2, 1_000);
 
-    assertEquals("first", readPastAHeldStripe(t, inFirstSlot, false));
-    assertEquals("overflow", readPastAHeldStripe(t, overflowing, false));
-    assertNull(readPastAHeldStripe(t, absent, false));
+    assertEquals("first", readPastAHeldStripe(t, inFirstSlot, AfterTheWriter.NOTHING));
+    assertEquals("overflow", readPastAHeldStripe(t, overflowing, AfterTheWriter.NOTHING));
+    assertNull(readPastAHeldStripe(t, absent, AfterTheWriter.NOTHING));
   }
 
   /**
-   * A reader waiting to take its stripe when the stripe's writer leaves and a growth freezes and
-   * retires the segment reads the frozen segment instead.
+   * A reader waiting to take its stripe when the stripe's writer leaves and a growth freezes the
+   * segment reads the frozen segment instead, without waiting for the growth to end: whether the
+   * growth has retired the segment yet or not.
    */
-  @Test
-  void aReaderWaitingForAStripeOfARetiredSegmentReadsItFrozen() throws Exception {
+  @ParameterizedTest
+  @EnumSource(
+      value = AfterTheWriter.class,
+      names = {"FREEZE", "RETIRE"})
+  void aReaderWaitingForAStripeOfAFrozenSegmentReadsItFrozen(AfterTheWriter then) throws Exception {
     ConcurrentCuckooTable t = table(3);
     Probe key = keyWithFirstChoice(t, 0);
     storeIn(t, 0, key, "value");
-    assertEquals("value", readPastAHeldStripe(t, key, true));
-    assertFalse(t.lock(t.stripeOf(t.hashOf(key))), "the segment stays retired");
+    assertEquals("value", readPastAHeldStripe(t, key, then));
+    if (then == AfterTheWriter.RETIRE) {
+      assertFalse(t.lock(t.stripeOf(t.hashOf(key))), "the segment stays retired");
+    }
+  }
+
+  /** What happens to the segment as the writer that a reader waits for leaves. */
+  enum AfterTheWriter {
+    NOTHING,
+    /** A growth freezes the segment. */
+    FREEZE,
+    /** A growth freezes the segment and retires it. */
+    RETIRE
   }
 
   /**
    * Holds the stripe of {@code key} while a reader looks it up, until the reader waits to take the
-   * stripe; then releases it (and, if {@code retire}, freezes and retires the segment at once,
-   * while the reader is parked) and returns what the reader found.
+   * stripe; then releases it and, as {@code then} says, freezes (and retires) the segment at once,
+   * while the reader is parked; returns what the reader found, before a frozen segment thaws.
    */
-  private static Object readPastAHeldStripe(ConcurrentCuckooTable t, Probe key, boolean retire)
+  private static Object readPastAHeldStripe(ConcurrentCuckooTable t, Probe key, AfterTheWriter then)
       throws Exception {
     int stripe = t.stripeOf(t.hashOf(key));
     long mask = ConcurrentCuckooTable.maskOf(stripe);
@@ -235,12 +251,17 @@ class ConcurrentCuckooStripesTest {
     Held<Object> read = Held.start(() -> get(t, key));
     read.awaitParkedIn("getLocked");
     t.unlock(stripe, false);
-    if (retire) {
+    if (then != AfterTheWriter.NOTHING) {
       assertTrue(t.freeze());
+    }
+    if (then == AfterTheWriter.RETIRE) {
       t.retire();
     }
     Object found = read.result();
-    if (!retire) {
+    if (then == AfterTheWriter.FREEZE) {
+      t.thaw();
+    }
+    if (then == AfterTheWriter.NOTHING) {
       assertEquals(before, t.stamp(mask), "the reader restored the stripe's word");
     }
     return found;
