@@ -183,10 +183,11 @@ final class SerialForm implements Serializable {
         Map<Object, Object> map = (Map<Object, Object>) m;
         for (int i = 0; i < size; i++) {
           Object key = in.readObject();
-          map.put(key, in.readObject());
-          if (map.size() != i + 1) {
+          Object value = in.readObject();
+          if (map.containsKey(key)) { // not size(), which sums every segment of a concurrent map
             throw new InvalidObjectException("duplicate key in stream: " + key);
           }
+          map.put(key, value);
         }
       } else {
         Collection<Object> set = (Collection<Object>) empty;
