@@ -30,9 +30,11 @@ final class EntryPairs {
     items[size++] = value;
   }
 
-  /** Forgets every pair, keeping the array. */
+  /**
+   * Forgets every pair, keeping the array and the references it held: a list lives for one
+   * snapshot, and the pairs added next overwrite them.
+   */
   void clear() {
-    Arrays.fill(items, 0, size, null);
     size = 0;
   }
 
