@@ -22,7 +22,7 @@ out="$1" round="$2" first="$3" second="$4" cell_params="$5" benchmark="$6"
 shift 6
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  SKIP_BUILD=0 bash "$bench_dir/run.sh" -l > /dev/null
+  bash "$bench_dir/run.sh" -l > /dev/null
 fi
 
 # Every combination of the cell parameters, one line each: " -p name=v -p name=v".
