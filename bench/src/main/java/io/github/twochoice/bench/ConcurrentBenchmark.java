@@ -4,9 +4,7 @@
  */
 package io.github.twochoice.bench;
 
-import java.util.Arrays;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,14 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * 1, Integer::sum)} of a present key, so each calls its function). The map holds {@code size}
  * random keys.
  *
- * <p>Every thread has its own sequence of 2<sup>20</sup> operations, drawn with its own seed, which
- * it walks around; each operation's key is an {@linkplain KeyType#copies equal-but-distinct copy},
- * allocated in sequence order (so reading it costs what reading a key just made costs). A write is
- * a {@code put} or a {@code remove} (one each in turn) of a key of a universe of {@code 2 * size}
- * keys, so the map stays at about {@code size} keys and the writes insert, update and remove. Under
- * {@code read} the gets look up the present keys (all hit); under the mixes they look up the
- * universe (about half hit). Scores are per operation, summed over the threads. Maps are grown from
- * the default constructor, or with {@code -p fill=presized} made for {@code size} keys.
+ * <p>Every thread walks around its own {@link Operations} sequence, drawn with its own seed, of
+ * equal-but-distinct key copies. Scores are per operation, summed over the threads. Maps are grown
+ * from the default constructor, or with {@code -p fill=presized} made for {@code size} keys.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -50,17 +43,6 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ConcurrentBenchmark {
   /** Operations per benchmark invocation. */
   static final int BATCH = 1000;
-
-  /** Operations in each thread's sequence, which it walks around. */
-  private static final int SEQUENCE = 1 << 20;
-
-  private static final byte GET = 0;
-  private static final byte PUT = 1;
-  private static final byte REMOVE = 2;
-  private static final byte MERGE = 3;
-
-  /** The count a merge adds, and each counter's first value. */
-  private static final Integer ONE = 1;
 
   @Param({"ConcurrentHashMap", "ConcurrentCuckoo"})
   Impl impl;
@@ -94,7 +76,7 @@ public class ConcurrentBenchmark {
           default -> throw new IllegalArgumentException("fill: " + fill);
         };
     for (int i = 0; i < size; i++) {
-      map.put(universe[i], mix.equals("merge") ? ONE : universe[i]);
+      map.put(universe[i], Operations.initialValue(mix, universe[i]));
     }
     System.gc();
   }
@@ -102,70 +84,25 @@ public class ConcurrentBenchmark {
   /** One thread's operations and keys, and where it is in them. */
   @State(Scope.Thread)
   public static class Sequence {
-    byte[] ops;
-    Object[] keys;
+    Operations operations;
     int cursor;
 
     @Setup(Level.Trial)
     public void setUp(ConcurrentBenchmark shared) {
       int seed = shared.threadSeeds.incrementAndGet();
-      int readPercent =
-          switch (shared.mix) {
-            case "read" -> 100;
-            case "90-10" -> 90;
-            case "50-50" -> 50;
-            case "merge" -> -1;
-            default -> throw new IllegalArgumentException("mix: " + shared.mix);
-          };
-      Object[] lookups =
-          readPercent == 100 || readPercent < 0
-              ? Arrays.copyOf(shared.universe, shared.size)
-              : shared.universe;
-      SplittableRandom random = new SplittableRandom(KeyType.SEED * 31 + seed);
-      ops = new byte[SEQUENCE];
-      keys = new Object[SEQUENCE];
-      boolean nextWriteIsPut = true;
-      for (int i = 0; i < SEQUENCE; i++) {
-        if (readPercent < 0) {
-          ops[i] = MERGE;
-          keys[i] = shared.keyType.copy(lookups[random.nextInt(lookups.length)]);
-        } else if (random.nextInt(100) < readPercent) {
-          ops[i] = GET;
-          keys[i] = shared.keyType.copy(lookups[random.nextInt(lookups.length)]);
-        } else {
-          ops[i] = nextWriteIsPut ? PUT : REMOVE;
-          nextWriteIsPut = !nextWriteIsPut;
-          keys[i] = shared.keyType.copy(shared.universe[random.nextInt(shared.universe.length)]);
-        }
-      }
+      operations =
+          new Operations(
+              shared.keyType, shared.universe, shared.size, shared.mix, KeyType.SEED * 31 + seed);
       cursor = 0;
     }
-  }
-
-  private static Object sum(Object a, Object b) {
-    return (Integer) a + (Integer) b;
   }
 
   /** Runs {@link #BATCH} operations of the thread's sequence; returns how many gets hit. */
   @Benchmark
   @OperationsPerInvocation(BATCH)
   public int operations(Sequence s) {
-    Map<Object, Object> m = map;
-    byte[] ops = s.ops;
-    Object[] keys = s.keys;
-    int c = s.cursor;
-    int hits = 0;
-    for (int i = 0; i < BATCH; i++) {
-      Object key = keys[c];
-      switch (ops[c]) {
-        case GET -> hits += m.get(key) != null ? 1 : 0;
-        case PUT -> m.put(key, key);
-        case REMOVE -> m.remove(key);
-        default -> m.merge(key, ONE, ConcurrentBenchmark::sum);
-      }
-      c = (c + 1) & (SEQUENCE - 1);
-    }
-    s.cursor = c;
+    int hits = s.operations.run(map, s.cursor, BATCH);
+    s.cursor = (s.cursor + BATCH) & (Operations.LENGTH - 1);
     return hits;
   }
 }
