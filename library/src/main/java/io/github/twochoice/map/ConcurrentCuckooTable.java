@@ -410,53 +410,44 @@ final class ConcurrentCuckooTable implements BucketChoices {
   }
 
   /**
-   * The lookup of two choices, the default: the key's stripe word kept in a local and compared as
-   * it is (a freeze changes it too: the lookup merely retries), each candidate's key and value read
-   * together and validated before {@code equals}. Returns {@link #UNDECIDED} if the overflow area
-   * is in use or writers kept changing the stripe: the general lookup decides then.
+   * The lookup of two choices, the default, in one optimistic attempt: the key's stripe word kept
+   * in a local and compared as it is, each candidate's key and value read together and validated
+   * before {@code equals}. Returns {@link #UNDECIDED} if a writer held or changed the stripe (a
+   * freeze that began meanwhile changes it too), or if the overflow area is in use: the general
+   * lookup, which retries, decides then. A single attempt keeps the compiled lookup small, which
+   * helps the JIT inline it into its callers.
    */
   private Object getFromTwoBuckets(long hash, Object key) {
     int bucket0 = bucketOf(hash, 0);
     int bucket1 = bucketOf(hash, 1);
+    int first0 = bucket0 << slotShift;
+    int first1 = bucket1 << slotShift;
     int offset = STRIDE * stripeOf(hash);
-    long pattern = TagWords.repeated(BucketTable.tagOf(hash));
-    for (int attempt = 0; attempt < OPTIMISTIC_READS; attempt++) {
-      long word = (long) LONGS.getAcquire(stripes, offset);
-      if ((word & WRITING) == 0) {
-        long candidates =
-            TagWords.matches(tagWord(bucket0), pattern)
-                | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
-        boolean stale = false;
-        for (; candidates != 0; candidates &= candidates - 1) {
-          int slot =
-              TagWords.candidateSlot(
-                  Long.numberOfTrailingZeros(candidates),
-                  bucket0 << slotShift,
-                  bucket1 << slotShift);
-          Object stored = keyAt(slot);
-          Object value = valueAt(slot);
-          VarHandle.acquireFence();
-          if ((long) LONGS.getOpaque(stripes, offset) != word) {
-            stale = true;
-            break;
-          }
-          if (KeyEquality.same(strategy, key, stored)) {
-            return value;
-          }
-        }
-        if (!stale) {
-          if ((int) OVERFLOW_SIZE.getOpaque(this) > 0) {
-            return UNDECIDED;
-          }
-          VarHandle.acquireFence();
-          if ((long) LONGS.getOpaque(stripes, offset) == word) {
-            return null;
-          }
-        }
-      }
-      pause(attempt);
+    long word = (long) LONGS.getAcquire(stripes, offset);
+    if ((word & WRITING) != 0) {
+      return UNDECIDED;
     }
-    return UNDECIDED;
+    long pattern = TagWords.repeated(BucketTable.tagOf(hash));
+    long candidates =
+        TagWords.matches(tagWord(bucket0), pattern)
+            | TagWords.matches(tagWord(bucket1), pattern) >>> 1;
+    for (; candidates != 0; candidates &= candidates - 1) {
+      int slot = TagWords.candidateSlot(Long.numberOfTrailingZeros(candidates), first0, first1);
+      Object stored = keyAt(slot);
+      Object value = valueAt(slot);
+      VarHandle.acquireFence();
+      if ((long) LONGS.getOpaque(stripes, offset) != word) {
+        return UNDECIDED;
+      }
+      if (KeyEquality.same(strategy, key, stored)) {
+        return value;
+      }
+    }
+    if ((int) OVERFLOW_SIZE.getOpaque(this) > 0) {
+      return UNDECIDED;
+    }
+    VarHandle.acquireFence();
+    return (long) LONGS.getOpaque(stripes, offset) == word ? null : UNDECIDED;
   }
 
   /**
