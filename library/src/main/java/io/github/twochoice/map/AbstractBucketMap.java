@@ -227,7 +227,7 @@ abstract class AbstractBucketMap<K, V> extends AbstractSegmentedMap<K, V, Bucket
     while ((moves = placeIn(segment, hash, key, value)) < 0) {
       if (segment.size() < GROW_ON_FAILURE_FRACTION * loadFactor() * segment.slots()
           || overflow().size() < tolerableOverflow()
-          || isFillingPresized() && segment.size() >= loadFactor() * segment.slots()) {
+          || (isFillingPresized() && segment.size() >= loadFactor() * segment.slots())) {
         addToOverflow(hash, key, value);
         overflowInsertions++;
         return;

@@ -270,7 +270,7 @@ abstract class AbstractSegmentedMap<K, V, S extends Segment> extends AbstractFla
     }
     Segment[] newSegments = new Segment[Math.max(4, count)];
     int shift = 0;
-    long entriesEach = (entries + count - 1) / count;
+    long entriesEach = ((long) entries + count - 1) / count;
     for (int i = 0; i < count; i++) {
       // the first (wholeTable mod count) segments take one unit more
       S segment = emptySegment(wholeTable / count + (i < wholeTable % count ? 1 : 0), entriesEach);

@@ -396,13 +396,13 @@ class ConcurrentCuckooStripesTest {
   void aKeyMovedBehindTheLookupIsStillFound() {
     ConcurrentCuckooTable t = table(3);
     Layout l = layout(t);
-    storeAsAGrowthDoes(t, l.buckets[1], l.sameTag, "other");
-    storeAsAGrowthDoes(t, l.buckets[2], l.key, "value");
+    storeAsAGrowthDoes(t, l.buckets.get(1), l.sameTag, "other");
+    storeAsAGrowthDoes(t, l.buckets.get(2), l.key, "value");
     Probe lookup = l.key.copy();
     lookup.onFirstEquals =
         () -> {
           assertTrue(t.lock(l.stripe()));
-          t.move(t.firstSlotOf(l.buckets[2]), l.buckets[0]);
+          t.move(t.firstSlotOf(l.buckets.get(2)), l.buckets.get(0));
           t.unlock(l.stripe(), true);
         };
     assertEquals("value", t.get(t.hashOf(lookup), lookup));
@@ -422,8 +422,8 @@ class ConcurrentCuckooStripesTest {
   void aLookupComparesNoKeyItReadAfterAWriterBegan(int choices, int replacedChoice) {
     ConcurrentCuckooTable t = table(choices);
     Layout l = layout(t);
-    int replaced = l.buckets[replacedChoice];
-    storeAsAGrowthDoes(t, l.buckets[1], l.sameTag, "other");
+    int replaced = l.buckets.get(replacedChoice);
+    storeAsAGrowthDoes(t, l.buckets.get(1), l.sameTag, "other");
     storeAsAGrowthDoes(t, replaced, l.key, "value");
     Probe newcomer = l.anotherSameTag;
     Probe lookup = l.key.copy();
@@ -447,9 +447,9 @@ class ConcurrentCuckooStripesTest {
    * A key with distinct buckets, and two other keys of its tag, the first of which may live in the
    * key's second bucket.
    */
-  private record Layout(Probe key, int[] buckets, Probe sameTag, Probe anotherSameTag) {
+  private record Layout(Probe key, List<Integer> buckets, Probe sameTag, Probe anotherSameTag) {
     int stripe() {
-      return buckets[0] % STRIPES;
+      return buckets.get(0) % STRIPES;
     }
   }
 
@@ -474,7 +474,7 @@ class ConcurrentCuckooStripesTest {
         if (sameTag == null && hasBucket(t, h, buckets[1])) {
           sameTag = candidate;
         } else if (sameTag != null) {
-          return new Layout(key, buckets, sameTag, candidate);
+          return new Layout(key, Arrays.stream(buckets).boxed().toList(), sameTag, candidate);
         }
       }
     }
