@@ -7,6 +7,7 @@ package io.github.twochoice.map;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.stats.CuckooStats;
@@ -50,7 +51,7 @@ class ConcurrentCuckooCountersTest {
     ConcurrentCuckooHashMap<Integer, Integer> classic =
         ConcurrentCuckooHashMap.builder().slotsPerBucket(1).loadFactor(0.49).seed(2).build();
     for (int i = 0; i < 50_000; i++) {
-      classic.put(i, i);
+      assertNull(classic.put(i, i), "an insert has no old value");
     }
     long[] paths = classic.cuckooStats().evictionPaths();
     long stashed = classic.cuckooStats().stashInsertions();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,7 +73,7 @@ class ConcurrentCuckooPlacementTest {
       Object[] before = layout(t);
       int moves = movesNeeded(t, before, t.hashOf(key));
       CuckooStats was = map.cuckooStats();
-      map.put(key, -i);
+      assertNull(map.put(key, -i), "an insert has no old value");
       CuckooStats now = map.cuckooStats();
       if (moves < 0) {
         withoutPath++;
