@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.twochoice.hash.ChoiceHasher;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -121,6 +122,40 @@ class ConcurrentDirectoryTest {
     assertTrue(segment.lock(0), "thawed: a writer takes its stripe");
     segment.unlock(0, false);
     assertTimeoutPreemptively(PATIENCE, () -> assertTrue(d.grow(segment, false)));
+  }
+
+  /**
+   * An optimistic visit of every segment reports whether it saw one moment of the map: it fails if
+   * a writer changed a segment it had visited, or a growth began, while it ran (here from inside
+   * the visitor, so the moment is exact), and succeeds if a writer took a stripe and changed
+   * nothing.
+   */
+  @Test
+  void anOptimisticVisitSeesOneMomentOrFails() {
+    ConcurrentDirectory d = directory(128);
+    ConcurrentCuckooTable[] all = segments(d);
+    List<ConcurrentCuckooTable> visited = new ArrayList<>();
+    assertTrue(d.visitOptimistically(visited::add), "nothing overlapped the visit");
+    assertEquals(Arrays.asList(all), visited);
+    assertTrue(d.visitOptimistically(s -> writeDuringTheVisit(s, all[0], false)));
+    assertFalse(d.visitOptimistically(s -> writeDuringTheVisit(s, all[0], true)));
+    assertFalse(d.visitOptimistically(s -> writeDuringTheVisit(s, all[7], true)));
+    assertFalse(
+        d.visitOptimistically(
+            s -> {
+              if (s == all[3]) {
+                assertTrue(d.grow(all[5], false));
+              }
+            }));
+  }
+
+  /** When the visit reaches {@code at}, takes its first stripe and changes it or not. */
+  private static void writeDuringTheVisit(
+      ConcurrentCuckooTable visiting, ConcurrentCuckooTable at, boolean changed) {
+    if (visiting == at) {
+      assertTrue(at.lock(0));
+      at.unlock(0, changed);
+    }
   }
 
   @Test
