@@ -5,10 +5,12 @@
 package io.github.twochoice.map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -99,6 +101,55 @@ class ConcurrentCuckooComputeRaceTest {
     }
     assertNotSame(segment, map.segmentOf(key), "the key's segment grew");
     assertComputedValueStored(map, call, key, added);
+  }
+
+  /**
+   * The key's reservation moves with it into the segment that replaced its own: a write of the key
+   * that comes after the growth still waits for the function, and then follows the result.
+   */
+  @Test
+  void aWriteOfTheKeyWaitsForTheCallAfterItsSegmentGrew() throws Exception {
+    ConcurrentCuckooHashMap<Integer, Integer> map = filled();
+    int key = 7;
+    ConcurrentCuckooTable segment = map.segmentOf(key);
+    Future<Integer> call = computeStoppedInItsFunction(map, key);
+    for (int i = 10_000; map.segmentOf(key) == segment; i++) {
+      map.put(i, i);
+    }
+    ExecutorService writer = Executors.newSingleThreadExecutor();
+    try {
+      Thread[] writing = new Thread[1];
+      Future<Integer> write =
+          writer.submit(
+              () -> {
+                writing[0] = Thread.currentThread();
+                return map.put(key, -1);
+              });
+      awaitWaitingForTheCall(write, writing);
+      release.countDown();
+      assertEquals(key + 1000, call.get(WAIT_SECONDS, TimeUnit.SECONDS));
+      assertEquals(key + 1000, write.get(WAIT_SECONDS, TimeUnit.SECONDS), "the write came after");
+      assertEquals(-1, map.get(key));
+    } finally {
+      writer.shutdownNow();
+    }
+  }
+
+  /** Waits until the write parks in {@link Reservation#await}; fails if it ends first. */
+  private static void awaitWaitingForTheCall(Future<Integer> write, Thread[] writing)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+    for (; ; ) {
+      assertFalse(write.isDone(), "the write did not wait for the compute call");
+      Thread t = writing[0];
+      if (t != null
+          && t.getState() == Thread.State.WAITING
+          && Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getMethodName().equals("await"))) {
+        return;
+      }
+      assertTrue(System.nanoTime() < deadline, "the write waits for the compute call");
+      Thread.sleep(1);
+    }
   }
 
   /** Starts {@code compute(key, v + 1000)} and waits until its function runs. */
