@@ -113,6 +113,63 @@ class ConcurrentDirectoryTest {
     assertArrayEquals(new int[] {8, 8}, buckets(d));
   }
 
+  /**
+   * A segment of several stripes grows for its load at the first insert that finds it holding its
+   * room while the insert's own stripe holds its share of that room: an insert into a stripe below
+   * its share does not sum the others' counts, so the segment may hold a key more than its room
+   * before it grows.
+   */
+  @Test
+  void aSegmentOfSeveralStripesGrowsOnceFullFromAStripeThatHoldsItsShare() {
+    int stripes = 4;
+    ConcurrentDirectory d =
+        new ConcurrentDirectory(2, SLOTS, LOAD, stripes, Integer.MAX_VALUE, HASHER, null, 0);
+    while (segments(d)[0].stripeCount() < stripes) {
+      assertTrue(d.grow(segments(d)[0], false));
+    }
+    ConcurrentCuckooTable segment = segments(d)[0];
+    int room = (int) (segment.slots() * LOAD);
+    long[] keysOfStripe = new long[stripes];
+    CuckooPath path = new CuckooPath();
+    int next = 0;
+    for (int keys = 1; keys < room; keys++) {
+      assertFalse(place(d, segment, next++, keysOfStripe, path), "grown below its room");
+    }
+    int shortest = 0;
+    int longest = 0;
+    for (int s = 0; s < stripes; s++) {
+      shortest = keysOfStripe[s] < keysOfStripe[shortest] ? s : shortest;
+      longest = keysOfStripe[s] > keysOfStripe[longest] ? s : longest;
+    }
+    assertTrue(keysOfStripe[shortest] + 1 < room / stripes, "a stripe short of its share");
+    next = nextKeyOfStripe(segment, shortest, next);
+    assertFalse(place(d, segment, next++, keysOfStripe, path), "full, from a short stripe");
+    next = nextKeyOfStripe(segment, longest, next);
+    assertTrue(place(d, segment, next, keysOfStripe, path), "full, from a stripe at its share");
+  }
+
+  /** Places key {@code key} alone, counts it in its stripe, and returns whether that grew it. */
+  private static boolean place(
+      ConcurrentDirectory d,
+      ConcurrentCuckooTable segment,
+      Integer key,
+      long[] keysOfStripe,
+      CuckooPath path) {
+    long hash = HASHER.hash(key);
+    segment.placeAlone(hash, key, key, path);
+    keysOfStripe[segment.stripeOf(hash)]++;
+    return d.growIfFull(segment, segment.bucketOf(hash, 0));
+  }
+
+  /** Returns the first key from {@code from} on whose buckets lie in {@code stripe}. */
+  private static int nextKeyOfStripe(ConcurrentCuckooTable segment, int stripe, int from) {
+    int key = from;
+    while (segment.stripeOf(HASHER.hash(key)) != stripe) {
+      key++;
+    }
+    return key;
+  }
+
   @Test
   void aGrowthForLoadOfASegmentThatIsNotFullLeavesItInPlaceAndWritable() {
     ConcurrentDirectory d = directory(0);
