@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.twochoice.hash.ChoiceHasher;
 import io.github.twochoice.stats.CuckooStats;
 import io.github.twochoice.stats.LoadStats;
 import java.util.ArrayDeque;
@@ -52,6 +53,31 @@ class ConcurrentCuckooPlacementTest {
   void eachInsertGoesWhereTheRuleSaysWithThreeChoicesOfTwoSlots() {
     placeAndCheck(
         ConcurrentCuckooHashMap.builder().choices(3).slotsPerBucket(2).loadFactor(0.9), 1, 3, 600);
+  }
+
+  /**
+   * A growth copies each key into the new segment, which no other thread sees yet, by the same
+   * rule: its least loaded bucket, the earliest choice on ties, whichever bucket that is (bucket 0
+   * among them).
+   */
+  @Test
+  void aGrowthPlacesEachKeyInItsLeastLoadedBucket() {
+    CuckooPath path = new CuckooPath();
+    int toBucketZeroAsSecondChoice = 0;
+    for (long seed = 1; seed <= 10; seed++) {
+      ConcurrentCuckooTable t =
+          new ConcurrentCuckooTable(2, 4, 16, 1, 0, 0, false, ChoiceHasher.seeded(seed), null);
+      for (int i = 0; i < t.slots() / 2; i++) {
+        Integer key = i * 0x9E37_79B9;
+        long hash = t.hashOf(key);
+        int least = leastLoadedIn(t, layout(t), hash);
+        t.placeAlone(hash, key, i, path);
+        assertTrue(least >= 0, "half full, key " + key + " has a bucket with room");
+        assertEquals(least, t.bucketOfSlot(slotOf(layout(t), key)), "the bucket of key " + key);
+        toBucketZeroAsSecondChoice += least == 0 && t.bucketOf(hash, 0) != 0 ? 1 : 0;
+      }
+    }
+    assertTrue(toBucketZeroAsSecondChoice > 0, "some key's least loaded bucket is bucket 0");
   }
 
   /**
