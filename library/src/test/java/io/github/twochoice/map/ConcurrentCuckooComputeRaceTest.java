@@ -92,15 +92,21 @@ class ConcurrentCuckooComputeRaceTest {
   void aResultFollowsItsKeyIntoTheSegmentThatReplacedItsOwnWhileTheFunctionRan() throws Exception {
     ConcurrentCuckooHashMap<Integer, Integer> map = filled();
     int key = 7;
-    ConcurrentCuckooTable segment = map.segmentOf(key);
     Future<Integer> call = computeStoppedInItsFunction(map, key);
+    assertComputedValueStored(map, call, key, growTheSegmentOf(map, key));
+  }
+
+  /** Puts new keys until the segment of {@code key} has been replaced; returns them. */
+  private static Map<Integer, Integer> growTheSegmentOf(
+      ConcurrentCuckooHashMap<Integer, Integer> map, int key) {
+    ConcurrentCuckooTable segment = map.segmentOf(key);
     Map<Integer, Integer> added = new HashMap<>();
     for (int i = 10_000; map.segmentOf(key) == segment; i++) {
       map.put(i, i);
       added.put(i, i);
     }
     assertNotSame(segment, map.segmentOf(key), "the key's segment grew");
-    assertComputedValueStored(map, call, key, added);
+    return added;
   }
 
   /**
@@ -111,11 +117,8 @@ class ConcurrentCuckooComputeRaceTest {
   void aWriteOfTheKeyWaitsForTheCallAfterItsSegmentGrew() throws Exception {
     ConcurrentCuckooHashMap<Integer, Integer> map = filled();
     int key = 7;
-    ConcurrentCuckooTable segment = map.segmentOf(key);
     Future<Integer> call = computeStoppedInItsFunction(map, key);
-    for (int i = 10_000; map.segmentOf(key) == segment; i++) {
-      map.put(i, i);
-    }
+    growTheSegmentOf(map, key);
     ExecutorService writer = Executors.newSingleThreadExecutor();
     try {
       Thread[] writing = new Thread[1];
